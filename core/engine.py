@@ -1,0 +1,135 @@
+"""The engine contract every game implements (DESIGN.md, "The engine contract").
+
+A game state is always at one of three points:
+
+* :class:`Decision` -- one seat picks one option code from ``options``;
+* :class:`Chance` -- the rules need a random outcome of a given kind;
+* :class:`Over` -- the game has ended with a :class:`Result`.
+
+``apply(code)`` answers a Decision, ``resolve(outcome)`` answers a Chance.
+Both mutate the state in place and return the :class:`Event` list the step
+produced; ``clone()`` gives an independent copy for look-ahead and replay.
+Events are derived, never stored: replaying the same codes and outcomes
+yields the same events again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Union, runtime_checkable
+
+# An option code: a small tuple of ints and short strings whose meaning does
+# not depend on the order in which options are listed.
+Code = tuple[Union[int, str], ...]
+
+# A chance outcome: an int (pick) or a tuple of ints (dice, a permutation).
+Outcome = Union[int, tuple[int, ...]]
+
+
+class RulesError(ValueError):
+    """A move, option or outcome that the rules do not allow (one clear line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    seat: int
+    prompt: str
+    options: tuple[Code, ...]
+
+
+# Chance kinds and their specs:
+#   ("dice", n, sides)  -> tuple of n ints in 1..sides
+#   ("shuffle", n)      -> a permutation of range(n), as a tuple
+#   ("pick", n)         -> one int in 0..n-1
+CHANCE_KINDS = ("dice", "shuffle", "pick")
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    kind: str
+    spec: tuple[int, ...]
+    label: str = ""
+
+    def validate(self, outcome: Any) -> Outcome:
+        """Return ``outcome`` normalised, or raise RulesError if it cannot be one."""
+        if self.kind == "pick":
+            (n,) = self.spec
+            if type(outcome) is not int or not 0 <= outcome < n:
+                raise RulesError(f"pick outcome must be an integer 0..{n - 1}")
+            return outcome
+        if not isinstance(outcome, (tuple, list)) or any(type(v) is not int for v in outcome):
+            raise RulesError(f"{self.kind} outcome must be a list of integers")
+        values = tuple(outcome)
+        if self.kind == "dice":
+            n, sides = self.spec
+            if len(values) != n or not all(1 <= v <= sides for v in values):
+                raise RulesError(f"dice outcome must be {n} values in 1..{sides}")
+            return values
+        if self.kind == "shuffle":
+            (n,) = self.spec
+            if sorted(values) != list(range(n)):
+                raise RulesError(f"shuffle outcome must be a permutation of 0..{n - 1}")
+            return values
+        raise RulesError(f"unknown chance kind {self.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended. ``winners`` are seat numbers; empty means a draw."""
+
+    winners: tuple[int, ...]
+    reason: str
+    rule: str
+    scores: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    result: Result
+
+
+Point = Union[Decision, Chance, Over]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact a person reads, with the rule (``tafl trad.play.3``) or ruling id behind it."""
+
+    kind: str
+    text: str
+    rule: str
+    data: tuple[Any, ...] = field(default=())
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the match driver, the notation layer and the UI rely on."""
+
+    game: str  # "tafl", "taifa", "kingdom"
+    variant: str
+    seats: tuple[str, ...]  # seat names, index = seat number
+
+    def point(self) -> Point: ...
+
+    def apply(self, code: Code) -> list[Event]: ...
+
+    def resolve(self, outcome: Outcome) -> list[Event]: ...
+
+    def clone(self) -> "Game": ...
+
+    def canonical(self) -> Any:
+        """A nested structure of None/bool/int/str/bytes/tuples/lists/dicts that
+        fixes the whole state; :func:`core.digest.digest` hashes it."""
+        ...
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (None: a spectator)."""
+        ...
+
+    def describe(self, code: Code) -> str:
+        """The option as a person writes it (a move in notation, a card name)."""
+        ...
+
+    def parse(self, text: str) -> Code:
+        """The option a person typed; raises RulesError with one clear line."""
+        ...

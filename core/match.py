@@ -1,0 +1,119 @@
+"""The match driver: asks the deciding seat's controller or the chance source,
+applies the answer, and hands each step to the sinks (the journal, the UI)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, Union
+
+from core.chance import ChanceSource
+from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Result, RulesError
+from core.rng import SplitMix64
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    index: int  # 1-based: step N leads from position N-1 to position N
+    kind: str  # "decision" or "chance"
+    seat: int | None
+    value: Union[Code, Outcome]
+    events: tuple[Event, ...]
+
+
+Sink = Callable[[Step, Game], None]
+
+
+class Controller(Protocol):
+    """Answers Decisions for one seat: a human, an AI, a random mover."""
+
+    def choose(self, game: Game, decision: Decision) -> Code: ...
+
+
+class RandomController:
+    """Picks uniformly among the options, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed)
+
+    def choose(self, game: Game, decision: Decision) -> Code:
+        return decision.options[self.rng.below(len(decision.options))]
+
+
+class HumanController:
+    """A person typing options in the game's notation.
+
+    ``ask`` returns the text typed (the UI supplies it); a line the rules
+    refuse is reported through ``tell`` and asked again, so nothing is lost.
+    """
+
+    def __init__(self, ask: Callable[[Game, Decision], str], tell: Callable[[str], None]) -> None:
+        self.ask = ask
+        self.tell = tell
+
+    def choose(self, game: Game, decision: Decision) -> Code:
+        while True:
+            text = self.ask(game, decision)
+            try:
+                code = game.parse(text)
+            except RulesError as err:
+                self.tell(str(err))
+                continue
+            if code in decision.options:
+                return code
+            self.tell(f"{text.strip()}: not a legal option here")
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game,
+        controllers: Mapping[int, Controller] | Sequence[Controller],
+        chance: ChanceSource,
+        sinks: Sequence[Sink] = (),
+    ) -> None:
+        self.game = game
+        self.controllers = dict(enumerate(controllers)) if isinstance(controllers, Sequence) else dict(controllers)
+        self.chance = chance
+        self.sinks = list(sinks)
+        self.steps = 0
+
+    def _emit(self, step: Step) -> Step:
+        for sink in self.sinks:
+            sink(step, self.game)
+        return step
+
+    def apply(self, code: Code) -> Step:
+        """Apply a decision chosen outside the driver (a UI click), checked for legality."""
+        point = self.game.point()
+        if not isinstance(point, Decision):
+            raise RulesError("no decision is pending")
+        if code not in point.options:
+            raise RulesError(f"{self.game.describe(code)}: not a legal option here")
+        events = self.game.apply(code)
+        self.steps += 1
+        return self._emit(Step(self.steps, "decision", point.seat, code, tuple(events)))
+
+    def step(self) -> Step | None:
+        """Advance one step; None when the game is over."""
+        point = self.game.point()
+        if isinstance(point, Over):
+            return None
+        if isinstance(point, Chance):
+            outcome = point.validate(self.chance.outcome(point))
+            events = self.game.resolve(outcome)
+            self.steps += 1
+            return self._emit(Step(self.steps, "chance", None, outcome, tuple(events)))
+        code = self.controllers[point.seat].choose(self.game.clone(), point)
+        return self.apply(code)
+
+    def run(self, max_steps: int | None = None) -> Result | None:
+        """Play until the game is over (or ``max_steps`` more steps were taken)."""
+        taken = 0
+        while max_steps is None or taken < max_steps:
+            if self.step() is None:
+                point = self.game.point()
+                assert isinstance(point, Over)
+                return point.result
+            taken += 1
+        return None

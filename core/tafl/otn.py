@@ -1,0 +1,84 @@
+"""OpenTafl move notation: reading typed moves and explaining refusals.
+
+A move is ``e1-e4``; a king's move is prefixed ``K``; captures follow an
+``x`` separated by ``/`` (``e1-e4xe5/d4``), a captured king as ``xKe4``.
+Input may leave out the dash (``e1e4``) or the capture part; if a capture
+part is given it must be exactly what the move captures.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from core.engine import RulesError
+from core.tafl.board import ATTACKER, EMPTY, KING, SIDE_NAMES, SIDE_OF
+
+if TYPE_CHECKING:
+    from core.tafl.rules import TaflGame
+
+_MOVE = re.compile(
+    r"^(?P<king>K)?(?P<f>[a-z]\d{1,2})-?(?P<t>[a-z]\d{1,2})"
+    r"(?:x(?P<caps>K?[a-z]\d{1,2}(?:[/x]K?[a-z]\d{1,2})*))?[+#!?]*$"
+)
+_PIECE_WORDS = {ATTACKER: "an attacker", 2: "a defender", KING: "the king"}
+
+
+def parse_move(game: "TaflGame", text: str) -> tuple[int, int]:
+    """The (from, to) squares of a typed move; RulesError says exactly what is wrong."""
+    raw = text.strip()
+    m = _MOVE.match(raw[:1] + raw[1:].lower() if raw[:1] == "K" else raw.lower())
+    if not m:
+        raise RulesError(f"{raw!r} is not a move: write it like e1-e4 (king moves may be written Kf6-f9)")
+    g = game.geo
+    f, t = g.square(m["f"]), g.square(m["t"])
+    why = explain_illegal(game, f, t)
+    if why:
+        raise RulesError(f"{raw}: {why}")
+    if m["king"] and game.board[f] != KING:
+        raise RulesError(f"{raw}: {g.names[f]} holds {_PIECE_WORDS[game.board[f]]}, not the king")
+    if m["caps"] is not None:
+        said = sorted(g.square(c.lstrip("K")) for c in re.split(r"[/x]", m["caps"]))
+        actual = sorted(game.captures_of(f, t))
+        if said != actual:
+            real = "/".join(g.names[s] for s in actual) or "nothing"
+            raise RulesError(f"{raw}: that move captures {real}")
+    return f, t
+
+
+def explain_illegal(game: "TaflGame", f: int, t: int) -> str | None:
+    """Why f->t is not legal now, in one line; None if it is legal."""
+    g, board = game.geo, game.board
+    names = g.names
+    if game.result is not None:
+        return "the game is over"
+    piece = board[f]
+    side = SIDE_NAMES[game.to_move]
+    if piece == EMPTY:
+        return f"there is no piece on {names[f]}"
+    if SIDE_OF[piece] != game.to_move:
+        return f"{names[f]} holds {_PIECE_WORDS[piece]}; it is the {side}' move"
+    if f == t:
+        return "a piece must move at least one square"
+    fr, fc = divmod(f, g.size)
+    tr, tc = divmod(t, g.size)
+    if fr != tr and fc != tc:
+        return "pieces move in a straight line along a rank or a file"
+    if board[t] != EMPTY:
+        return f"{names[t]} is occupied"
+    for ray in g.rays[f]:
+        if t in ray:
+            for sq in ray[: ray.index(t)]:
+                if board[sq] != EMPTY:
+                    return f"{names[sq]} is in the way"
+    if (f, t) in set(game.legal_moves()):
+        return None
+    if t == g.centre:
+        return f"only the king may stop on the {game.v.centre} (it may be crossed when empty)"
+    if t in g.corners:
+        return "only the king may stop on a corner"
+    if g.camp_of[t]:
+        if piece != ATTACKER:
+            return "only attackers may stop in a base camp (any piece may cross one)"
+        return "an attacker that has left its camp may never return, nor enter another"
+    return "that move is not legal"

@@ -1,0 +1,341 @@
+"""Tafl rules: the traditional 11x11 game and the Tafl-Gild tournament rules.
+
+Sections cited: ``trad setup.N / play.N / win.N`` are the numbered rules of
+tafl-traditional.txt; ``gild SETUP / BASIC MOVES / CAPTURE / OBJECT`` are the
+headings of tafl-gild.txt; ``TF-N`` are our rulings in docs/rulings/tafl.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import Code, Decision, Event, Over, Result, RulesError
+from core.tafl.board import (
+    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, format_position, parse_position,
+)
+from core.tafl.variants import Variant, variant as get_variant
+
+RULES_REVISION = 1
+
+ATTACKERS, DEFENDERS = 0, 1
+
+
+class TaflGame:
+    """A Tafl game in progress. Seat 0 is the attackers, seat 1 the defenders."""
+
+    game = "tafl"
+    seats = SIDE_NAMES
+
+    def __init__(
+        self,
+        variant: str = "traditional",
+        options: dict[str, Any] | None = None,
+        position: str | None = None,
+        to_move: int = ATTACKERS,
+    ) -> None:
+        v = get_variant(variant)
+        self.v: Variant = v
+        self.variant = v.name
+        self.opts = v.options(options)
+        self.geo = v.geometry
+        self.board: list[int] = parse_position(position or v.start, v.size)
+        self._check_setup()
+        if to_move not in (ATTACKERS, DEFENDERS):
+            raise RulesError("to_move is 0 (attackers) or 1 (defenders)")
+        self.to_move = to_move
+        self.quiet = 0  # moves in a row without a capture (TF-5)
+        self.ply = 0
+        self.history: dict[bytes, int] = {self._key(): 1}
+        self.result: Result | None = None
+        self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
+        self._legal: list[tuple[int, int]] | None = None
+        if not self.legal_moves():
+            self._finish_no_moves()
+
+    # -- setup -----------------------------------------------------------------
+
+    def _check_setup(self) -> None:
+        g = self.geo
+        for sq, piece in enumerate(self.board):
+            if piece in (ATTACKER, DEFENDER) and (sq == g.centre or sq in g.corners):
+                raise RulesError(f"{g.names[sq]}: only the king may stand on the {self._centre_word()} or a corner")
+            if piece in (DEFENDER, KING) and g.camp_of[sq]:
+                raise RulesError(f"{g.names[sq]}: only attackers may stand in a base camp (gild BASIC MOVES)")
+        if KING in self.board and self.board.index(KING) in g.corners:
+            raise RulesError("the king already stands on a corner")
+
+    def _centre_word(self) -> str:
+        return self.v.centre
+
+    # -- the engine contract ---------------------------------------------------
+
+    def point(self) -> Decision | Over:
+        if self.result is not None:
+            return Over(self.result)
+        names = self.geo.names
+        options = tuple((names[f], names[t]) for f, t in self.legal_moves())
+        return Decision(self.to_move, f"{SIDE_NAMES[self.to_move]} to move", options)
+
+    def apply(self, code: Code) -> list[Event]:
+        if self.result is not None:
+            raise RulesError("the game is over")
+        move = self._move_of(code)
+        if move not in set(self.legal_moves()):
+            raise RulesError(f"{self.describe(code)}: not a legal move for the {SIDE_NAMES[self.to_move]}")
+        return self._play(*move)
+
+    def resolve(self, outcome: Any) -> list[Event]:
+        raise RulesError("tafl has no chance points")
+
+    def clone(self) -> "TaflGame":
+        c = TaflGame.__new__(TaflGame)
+        c.v, c.variant, c.opts, c.geo = self.v, self.variant, self.opts, self.geo
+        c.board = self.board[:]
+        c.to_move, c.quiet, c.ply = self.to_move, self.quiet, self.ply
+        c.history = dict(self.history)
+        c.result, c.last = self.result, self.last
+        c._legal = self._legal
+        return c
+
+    def canonical(self) -> Any:
+        result = None
+        if self.result is not None:
+            result = [list(self.result.winners), self.result.reason, self.result.rule]
+        return {
+            "game": "tafl",
+            "variant": self.variant,
+            "options": self.opts,
+            "position": self.position(),
+            "to_move": self.to_move,
+            "quiet": self.quiet,
+            "ply": self.ply,
+            "history": sorted(self.history.items()),
+            "result": result,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # Perfect information: every seat sees everything.
+        return {
+            "variant": self.variant,
+            "size": self.geo.size,
+            "board": tuple(self.board),
+            "to_move": self.to_move,
+            "last": self.last,
+            "result": self.result,
+        }
+
+    def describe(self, code: Code) -> str:
+        f, t = self._move_of(code)
+        prefix = "K" if self.board[f] == KING else ""
+        return f"{prefix}{self.geo.names[f]}-{self.geo.names[t]}"
+
+    def parse(self, text: str) -> Code:
+        from core.tafl.otn import parse_move  # local: otn needs this class
+
+        f, t = parse_move(self, text)
+        return (self.geo.names[f], self.geo.names[t])
+
+    # -- queries ---------------------------------------------------------------
+
+    def position(self) -> str:
+        return format_position(self.board, self.geo.size)
+
+    def legal_moves(self) -> list[tuple[int, int]]:
+        if self._legal is None:
+            self._legal = [] if self.result is not None else self._moves_for(self.to_move)
+        return self._legal
+
+    def captures_of(self, f: int, t: int) -> tuple[int, ...]:
+        """Squares the move f->t would capture (the move is assumed legal)."""
+        piece = self.board[f]
+        self.board[f] = EMPTY
+        self.board[t] = piece
+        try:
+            return tuple(sq for sq, _ in self._captures(t, piece))
+        finally:
+            self.board[t] = EMPTY
+            self.board[f] = piece
+
+    def _move_of(self, code: Code) -> tuple[int, int]:
+        if not (isinstance(code, tuple) and len(code) == 2 and all(isinstance(x, str) for x in code)):
+            raise RulesError(f"{code!r} is not a tafl move code (from, to)")
+        return self.geo.square(code[0]), self.geo.square(code[1])
+
+    # -- movement (trad play.1, gild BASIC MOVES) -------------------------------
+
+    def _can_stop(self, piece: int, f: int, t: int) -> bool:
+        g = self.geo
+        if t == g.centre or t in g.corners:
+            return piece == KING  # TF-2
+        camp = g.camp_of[t]
+        if camp:
+            # gild BASIC MOVES / TF-7: only an attacker still inside that same camp.
+            return piece == ATTACKER and g.camp_of[f] == camp
+        return True
+
+    def _moves_for(self, side: int, first_only: bool = False) -> list[tuple[int, int]]:
+        board, rays = self.board, self.geo.rays
+        moves: list[tuple[int, int]] = []
+        for f, piece in enumerate(board):
+            if piece == EMPTY or SIDE_OF[piece] != side:
+                continue
+            for ray in rays[f]:
+                for t in ray:
+                    if board[t] != EMPTY:
+                        break
+                    # Any piece may pass over the empty centre and camps (TF-7).
+                    if self._can_stop(piece, f, t):
+                        moves.append((f, t))
+                        if first_only:
+                            return moves
+        return moves
+
+    # -- capture (trad play.3-5, gild CAPTURE) -------------------------------------
+
+    def _hostile(self, sq: int, victim_side: int) -> str | None:
+        """Why ``sq`` is hostile to a piece of ``victim_side``, or None.
+
+        An occupied square is hostile when it holds an enemy (the king is armed,
+        trad play.2, gild CAPTURE); an empty corner, centre or camp square is
+        hostile to every piece (trad play.4, gild BASIC MOVES, TF-4, TF-11).
+        """
+        piece = self.board[sq]
+        g = self.geo
+        if piece != EMPTY:
+            return "piece" if SIDE_OF[piece] != victim_side else None
+        if sq in g.corners:
+            return "corner"
+        if sq == g.centre:
+            return self.v.centre
+        if g.camp_of[sq]:
+            return "camp"
+        return None
+
+    def _captures(self, t: int, piece: int) -> list[tuple[int, str]]:
+        """(square, rule) for each piece captured by ``piece`` arriving on ``t``."""
+        board, g = self.board, self.geo
+        side = SIDE_OF[piece]
+        out: list[tuple[int, str]] = []
+        for d, n in enumerate(g.neighbours[t]):
+            if n < 0:
+                continue
+            victim = board[n]
+            if victim == EMPTY or SIDE_OF[victim] == side:
+                continue
+            if victim == KING:
+                rule = self._king_captured(n, d)
+                if rule:
+                    out.append((n, rule))
+                continue
+            far = g.neighbours[n][d]
+            if far < 0:
+                continue
+            why = self._hostile(far, SIDE_OF[victim])
+            if why:
+                out.append((n, self._capture_rule(why)))
+        return out
+
+    def _capture_rule(self, why: str) -> str:
+        if self.v.cite == "trad":
+            return "trad play.3" if why == "piece" else "trad play.4"
+        if why == "camp":
+            return "gild BASIC MOVES; TF-11"
+        return "gild CAPTURE" if why == "piece" else "gild BASIC MOVES"
+
+    def _king_captured(self, k: int, d: int) -> str | None:
+        """Rule under which the king on ``k``, just closed on from direction ``d``, falls."""
+        g = self.geo
+        if self.v.king_capture == "hof-four-else-two" and k != g.centre:
+            far = g.neighbours[k][d]
+            if far >= 0 and self._hostile(far, DEFENDERS):
+                return "gild CAPTURE; TF-13"
+            return None
+        # Four sides: traditional everywhere (trad play.5), gild on the hof.
+        for n in g.neighbours[k]:
+            if n < 0:
+                return None  # TF-10: the board edge is not a side
+            if self.board[n] == ATTACKER:
+                continue
+            if (
+                n == g.centre and self.board[n] == EMPTY and self.v.centre == "throne"
+                and self.opts.get("throne_counts_for_king", False)
+            ):
+                continue  # TF-3
+            return None
+        return "trad play.5" if self.v.cite == "trad" else "gild CAPTURE"
+
+    # -- playing a move ------------------------------------------------------------
+
+    def _play(self, f: int, t: int) -> list[Event]:
+        board, names, cite = self.board, self.geo.names, self.v.cite
+        piece = board[f]
+        mover = self.to_move
+        board[f] = EMPTY
+        board[t] = piece
+        captured = self._captures(t, piece)
+        king_sq = next((sq for sq, _ in captured if board[sq] == KING), -1)
+        for sq, _ in captured:
+            board[sq] = EMPTY
+        self.ply += 1
+        self.quiet = 0 if captured else self.quiet + 1
+        self.to_move = 1 - mover
+        self.last = (f, t, tuple(sq for sq, _ in captured))
+        self._legal = None
+        record = self.record(f, t, piece, captured, king_sq)
+        move_rule = "trad play.1" if cite == "trad" else "gild BASIC MOVES"
+        events = [Event("move", f"{SIDE_NAMES[mover].capitalize()}: {record}", move_rule,
+                        (record, names[f], names[t]))]
+        for sq, rule in captured:
+            what = "the king" if sq == king_sq else ("an attacker" if mover else "a defender")
+            events.append(Event("capture", f"{names[sq]} captured ({what})", rule, (names[sq],)))
+        events.extend(self._after_move(mover, king_sq >= 0, t, piece))
+        return events
+
+    def record(self, f: int, t: int, piece: int, captured: list[tuple[int, str]], king_sq: int) -> str:
+        """The move in OpenTafl notation with its captures, e.g. ``d7-d3xKc3``."""
+        names = self.geo.names
+        text = ("K" if piece == KING else "") + f"{names[f]}-{names[t]}"
+        if captured:
+            text += "x" + "/".join(("K" if sq == king_sq else "") + names[sq] for sq, _ in captured)
+        return text
+
+    def _after_move(self, mover: int, king_taken: bool, t: int, piece: int) -> list[Event]:
+        cite = self.v.cite
+        if king_taken:
+            return self._end((ATTACKERS,), "the king is captured",
+                             "trad win.2; TF-8" if cite == "trad" else "gild OBJECT")
+        if piece == KING and t in self.geo.corners:
+            return self._end((DEFENDERS,), "the king reached a corner",
+                             "trad win.3" if cite == "trad" else "gild OBJECT")
+        if not self.legal_moves():
+            return self._finish_no_moves()
+        key = self._key()
+        seen = self.history.get(key, 0) + 1
+        self.history[key] = seen
+        rep = self.opts["repetition"]
+        if seen >= 3 and rep != "off":
+            if rep == "draw":
+                return self._end((), "the same position arose a third time", "TF-6")
+            return self._end((1 - mover,), f"the {SIDE_NAMES[mover]} repeated a position a third time", "TF-6")
+        limit = self.opts["quiet_moves"]
+        if limit and self.quiet >= limit:
+            return self._end((), f"{limit} moves in a row without a capture",
+                             "trad win.4; TF-5" if cite == "trad" else "TF-5")
+        return []
+
+    def _finish_no_moves(self) -> list[Event]:
+        stuck = self.to_move
+        return self._end((1 - stuck,), f"the {SIDE_NAMES[stuck]} have no legal move",
+                         "trad win.1" if self.v.cite == "trad" else "trad win.1; TF-9")
+
+    def _end(self, winners: tuple[int, ...], reason: str, rule: str) -> list[Event]:
+        self.result = Result(winners, reason, rule)
+        self._legal = []
+        if winners:
+            text = f"{SIDE_NAMES[winners[0]].capitalize()} win: {reason}"
+        else:
+            text = f"Draw: {reason}"
+        return [Event("result", text, rule, (tuple(winners), reason))]
+
+    def _key(self) -> bytes:
+        return bytes(self.board) + bytes((self.to_move,))

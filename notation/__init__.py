@@ -1,0 +1,1 @@
+"""Records <-> bytes (.fief, msgpack), replay, seek, verify and text export."""

@@ -1,0 +1,1 @@
+"""The only layer that draws or prints: the typer CLI and (later) the Textual app."""
