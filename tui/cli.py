@@ -1,7 +1,144 @@
-"""fiefdom's command line (typer)."""
+"""fiefdom's command line (typer). Every failure a user can cause is one line
+on stderr and exit status 2; nothing here prints a traceback for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, NoReturn, Optional
+
 import typer
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="Play, record and review medieval tabletop games.")
+from core.engine import RulesError
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    help="Play, record and review medieval tabletop games: Tafl (Taifa and Take the Kingdom to come).",
+)
+tafl_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Tafl tools: analyse positions and moves.")
+simulate_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Play headless games and write records.")
+app.add_typer(tafl_app, name="tafl")
+app.add_typer(simulate_app, name="simulate")
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs; values are checked by the game itself."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            fail(f"--option takes name=value, got {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+SIDES = {"attackers": 0, "defenders": 1}
+OPTION_HELP = "A rule option as name=value (see docs/rulings/tafl.md), repeatable."
+
+
+@tafl_app.command("analyse")
+def tafl_analyse(
+    moves: list[str] = typer.Argument(None, help="Moves to apply in order, e.g. e1-e4 or e1e4."),
+    variant: str = typer.Option("traditional", "--variant", "-v", help="traditional, gild-9 or gild-11."),
+    position: Optional[str] = typer.Option(None, "--position", "-p", help="OpenTafl position string (rows from rank 1 up)."),
+    to_move: str = typer.Option("attackers", "--to-move", help="attackers or defenders."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
+) -> None:
+    """Apply moves to a position and show every capture, the result and the legal moves.
+
+    The tool for settling "was that a capture?": each move is printed as its
+    full OpenTafl record (d7-d3xKc3) with the rule behind every capture.
+    """
+    from core.tafl import TaflGame
+
+    if to_move not in SIDES:
+        fail(f"--to-move is attackers or defenders, not {to_move!r}")
+    try:
+        game = TaflGame(variant, parse_options(option), position, SIDES[to_move])
+    except RulesError as err:
+        fail(str(err))
+    records: list[dict[str, Any]] = []
+    for number, text in enumerate(moves or [], start=1):
+        try:
+            events = game.apply(game.parse(text))
+        except RulesError as err:
+            fail(f"move {number}: {err}")
+        records.append({
+            "record": next(e.data[0] for e in events if e.kind == "move"),
+            "events": [{"kind": e.kind, "text": e.text, "rule": e.rule} for e in events],
+        })
+    result = None
+    if game.result is not None:
+        r = game.result
+        result = {"winner": game.seats[r.winners[0]] if r.winners else None, "reason": r.reason, "rule": r.rule}
+    legal = [game.describe(code) for code in getattr(game.point(), "options", ())]
+    if as_json:
+        typer.echo(json.dumps({
+            "records": [r["record"] for r in records],
+            "position": game.position(),
+            "to_move": game.seats[game.to_move],
+            "result": result,
+            "legal": legal,
+        }))
+        return
+    for number, rec in enumerate(records, start=1):
+        typer.echo(f"{number}. {rec['record']}")
+        for e in rec["events"]:
+            if e["kind"] != "move":
+                typer.echo(f"     {e['text']}  [{e['rule']}]")
+    typer.echo(f"position: {game.position()}")
+    typer.echo(f"to move: {game.seats[game.to_move]}")
+    if result:
+        who = f"{result['winner']} win" if result["winner"] else "draw"
+        typer.echo(f"result: {who}: {result['reason']} [{result['rule']}]")
+    else:
+        typer.echo("result: none (game in progress)")
+    typer.echo(f"legal ({len(legal)}): {' '.join(legal)}")
+
+
+@simulate_app.command("tafl")
+def simulate_tafl(
+    variant: str = typer.Option("traditional", "--variant", "-v", help="traditional, gild-9 or gild-11."),
+    games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
+    players: str = typer.Option("ai,ai", "--players", help="attackers,defenders: each ai or random."),
+    ai_time: float = typer.Option(0.2, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
+    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Play headless Tafl games, print the results and the games per second."""
+    from tui.simulate import SeatSpec, run_tafl
+
+    kinds = [p.strip() for p in players.split(",")]
+    if len(kinds) != 2 or any(k not in ("ai", "random") for k in kinds):
+        fail(f"--players takes two of ai/random separated by a comma (attackers,defenders), got {players!r}")
+    seats = [SeatSpec(kind, ai_time, ai_depth) for kind in kinds]
+    try:
+        summary = run_tafl(variant, parse_options(option), games, seed, seats, out, progress=typer.echo)
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write records: {err}")
+    typer.echo(summary)
+
+
+def _mount_replay() -> None:
+    try:
+        from tui.cli_replay import replay_app
+    except ImportError:  # the notation layer is being built alongside
+        return
+    app.add_typer(replay_app, name="replay")
+
+
+_mount_replay()
 
 
 def main() -> None:
