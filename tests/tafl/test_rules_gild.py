@@ -51,11 +51,12 @@ def test_king_on_the_hof_needs_four(setup: Setup) -> None:
 
 def test_king_beside_the_empty_hof_falls_to_one(setup: Setup) -> None:
     # TF-13: off the hof he is taken like any piece, and the empty hof is hostile.
-    g = setup("gild-9", attackers="h4", defenders="b8", king="e4")
-    assert play(g, "h4-e4".replace("e4", "f4")) == "h4-f4"
-    assert g.result is None  # f4 is beside e4, but e3-e5 line is not closed
-    g2 = setup("gild-9", attackers="h3", defenders="b8", king="e4")
-    assert play(g2, "h3-e3") == "h3-e3xKe4"
+    g = setup("gild-9", attackers="h3", defenders="b8", king="e4")
+    assert play(g, "h3-e3") == "h3-e3xKe4"  # e3 and the empty hof on e5
+    # Beside him on a line with no hostile square opposite, one attacker does nothing.
+    g2 = setup("gild-9", attackers="h4", defenders="b8", king="e4")
+    assert play(g2, "h4-f4") == "h4-f4"
+    assert g2.result is None
 
 
 def test_empty_camp_square_is_hostile(setup: Setup) -> None:
@@ -88,8 +89,7 @@ def test_no_other_piece_stops_in_a_camp_but_may_cross(setup: Setup) -> None:
     assert "b6" in dests and "a6" not in dests
     with pytest.raises(RulesError, match="only attackers may stop in a base camp"):
         g.parse("c6-a6")
-    # The king crosses the bottom camp row? d1-f1 are camp squares: c3 -> c1 is fine,
-    # and a defender on b2 may pass over e2 (camp) to reach h2.
+    # A defender on b2 passes over the camp square e2 to reach h2.
     g2 = setup("gild-9", attackers="h8", defenders="b2", king="c4", to_move="defenders")
     assert play(g2, "b2-h2") == "b2-h2"
 
@@ -107,3 +107,16 @@ def test_king_escapes_to_a_corner(setup: Setup) -> None:
     g = setup("gild-11", attackers="f3", defenders="b9", king="k3", to_move="defenders")
     play(g, "Kk3-k1")
     assert g.result is not None and g.result.winners == (1,)
+
+
+def test_attacker_inside_its_camp_is_taken_against_an_empty_camp_square(setup: Setup) -> None:
+    # TF-11: the camp is hostile to attackers alike, even one still inside it.
+    g = setup("gild-9", attackers="d1 i8", defenders="c4", king="h7", to_move="defenders")
+    assert play(g, "c4-c1") == "c4-c1xd1"
+
+
+def test_occupied_camp_square_acts_as_its_attacker(setup: Setup) -> None:
+    # TF-11: f2 stands between a defender arriving on g2 and the attacker on e2
+    # (a camp square, but occupied by a friend): f2 is safe.
+    g = setup("gild-9", attackers="e2 f2 i8", defenders="g4", king="h7", to_move="defenders")
+    assert play(g, "g4-g2") == "g4-g2"

@@ -182,3 +182,13 @@ def test_illegal_moves_say_why(setup: Setup) -> None:
 def test_input_forms_agree() -> None:
     g = TaflGame("traditional")
     assert g.parse("d1-d3") == g.parse("d1d3") == g.parse("D1-D3") == ("d1", "d3")
+
+
+def test_occupied_throne_acts_as_the_king(setup: Setup) -> None:
+    # TF-4: beside the king on his throne a defender is safe, an attacker is not.
+    g = setup("traditional", attackers="h5 c9", defenders="b2", king="f6")
+    assert records(play(g, "h5-f5")) == "h5-f5"  # f5 beside the occupied throne: nothing
+    g2 = setup("traditional", attackers="f5 a2", defenders="c4", king="f6", to_move="defenders")
+    assert records(play(g2, "c4-f4")) == "c4-f4xf5"  # f5 between f4 and the armed king
+    g3 = setup("traditional", attackers="c4 a2", defenders="f5", king="f6")
+    assert records(play(g3, "c4-f4")) == "c4-f4"  # the occupied throne is no enemy of f5
