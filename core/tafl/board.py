@@ -92,6 +92,8 @@ def parse_position(text: str, size: int) -> list[int]:
                 digits += ch
                 continue
             if digits:
+                if len(digits) > 2 or int(digits) > size:  # never build a huge row
+                    raise RulesError(f"rank {rank}: {digits} empty squares do not fit a board of {size}")
                 cells.extend([EMPTY] * int(digits))
                 digits = ""
             if ch == "|":
