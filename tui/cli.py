@@ -10,6 +10,7 @@ from typing import Any, NoReturn, Optional
 import typer
 
 from core.engine import RulesError
+from tui.cli_replay import replay_app
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -130,15 +131,7 @@ def simulate_tafl(
     typer.echo(summary)
 
 
-def _mount_replay() -> None:
-    try:
-        from tui.cli_replay import replay_app
-    except ImportError:  # the notation layer is being built alongside
-        return
-    app.add_typer(replay_app, name="replay")
-
-
-_mount_replay()
+app.add_typer(replay_app, name="replay")
 
 
 def main() -> None:

@@ -50,7 +50,8 @@ def play_one(
     path: Path | None,
     options: dict[str, Any],
 ) -> Result:
-    from notation.format import Header, SeatInfo
+    from notation.catalog import new_header
+    from notation.format import Seat
     from notation.writer import Journal
 
     rng = SplitMix64(seed)
@@ -58,13 +59,13 @@ def play_one(
     journal = None
     sinks = []
     if path is not None:
-        header = Header.new(
-            game=game.game,
-            variant=game.variant,
-            options=options,
-            seats=[SeatInfo(name=name, **spec.describe()) for name, spec in zip(game.seats, seats)],
+        header = new_header(
+            game.game,
+            game.variant,
+            [Seat(name=name, **spec.describe()) for name, spec in zip(game.seats, seats)],
             chance="seeded",
             seed=seed,
+            options=options,
         )
         journal = Journal.create(path, header)
         sinks.append(journal)

@@ -1,0 +1,51 @@
+"""Applying one decision or chance record to a game, the way replay and verify both do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.engine import Chance, Code, Decision, Event, Game, Over, RulesError
+from notation.format import DecisionRecord, StepRecord, short
+from notation.wording import outcome_text
+
+
+def _describe(game: Game, code: Code) -> str:
+    try:
+        return game.describe(code)
+    except Exception:  # a code the game cannot even word
+        return short(code)
+
+
+def apply_step(game: Game, record: StepRecord) -> tuple[str, list[Event]]:
+    """Apply one decision or chance record to ``game`` (in place).
+
+    Returns the step worded on the position before it, and its events; raises
+    RulesError, in one line, when the rules refuse the record.
+    """
+    point = game.point()
+    if isinstance(point, Over):
+        raise RulesError("the game is already over")
+    if isinstance(record, DecisionRecord):
+        if not isinstance(point, Decision):
+            raise RulesError(f"the record has a decision, but the rules ask chance for {point.kind}")
+        text = _describe(game, record.code)
+        if record.seat != point.seat:
+            raise RulesError(f"{text}: seat {record.seat} decided, but the decision is seat {point.seat}'s")
+        if record.code not in point.options:
+            raise RulesError(f"{text}: not a legal option here")
+        return text, _guarded(text, game.apply, record.code)
+    if not isinstance(point, Chance):
+        raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
+    outcome = point.validate(record.outcome)  # what RecordedChance checks
+    text = f"{point.label or point.kind}: {outcome_text(outcome)}"
+    return text, _guarded(text, game.resolve, outcome)
+
+
+def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any) -> list[Event]:
+    try:
+        return action(value)
+    except RulesError:
+        raise
+    except Exception as err:  # a crash in the rules engine must not end a replay with a traceback
+        raise RulesError(f"{text}: the rules engine failed ({type(err).__name__}: {err})") from None

@@ -1,0 +1,83 @@
+"""OpenTafl game records (.otg): tag lines, an OpenTafl rules string, numbered turns.
+
+Layout (opentafl-notation-spec, "Game Records"): ``[tag:value]`` lines, the
+``[rules:...]`` tag last, a blank line, then one turn per line,
+``1. e1-e4 f4-c4xc5``, each followed by ``[first|second]`` commentary when the
+record has comments on that turn. Our rulings with no OpenTafl key (the
+quiet-move draw, TF-3's throne) are left out of the rules string.
+"""
+
+from __future__ import annotations
+
+from core import games as core_games
+from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
+from notation.catalog import GameLookup
+from notation.export import ExportError, date_parts, move_text
+from notation.reader import Recording
+from notation.replay import Replay
+
+_REPETITION = {"draw": "d", "loss": "l", "off": "i"}
+
+
+def _tag_value(text: str) -> str:
+    return " ".join(text.replace("[", "(").replace("]", ")").replace("|", "/").split())
+
+
+def rules_string(start: TaflGame) -> str:
+    """The OpenTafl rules string of a Tafl game at its start: ``dim`` first, ``start`` last."""
+    v = variant(start.variant)
+    parts = [
+        f"dim:{v.size}",
+        "name:" + v.title.replace(" ", "_"),
+        "esc:c",
+        f"atkf:{'y' if start.to_move == ATTACKERS else 'n'}",
+        f"tfr:{_REPETITION[start.opts['repetition']]}",
+        "ka:y",
+        f"ks:{'y' if v.king_capture == 'four-sides' else 'n'}",
+    ]
+    if v.camps:
+        # Base camps: hostile to all when empty (TF-11), crossed by any piece (TF-7),
+        # stopped on by attackers only.
+        parts += ["afor:" + ",".join(sq for camp in v.camps for sq in camp), "aforh:tcnkTCNK", "afors:t"]
+    parts.append(f"start:{start.position()}")
+    return " ".join(parts)
+
+
+def _result_code(winners: tuple[int, ...]) -> str:
+    if not winners:
+        return "0"
+    return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
+
+
+def export_otg(recording: Recording, *, games: GameLookup = core_games.info) -> str:
+    h = recording.header
+    if h.game != "tafl":
+        raise ExportError(f"OpenTafl records (otg) hold tafl games; this record is {h.game}")
+    replay = Replay(recording, games=games)
+    start = replay.state_at(0)
+    assert isinstance(start, TaflGame)
+    day, clock = date_parts(h)
+    attackers, defenders = h.seats[ATTACKERS].name, h.seats[DEFENDERS].name
+    result = recording.result
+    tags = [
+        ("name", f"{attackers} vs {defenders}"),
+        ("variant", variant(h.variant).title),
+        ("date", day),
+        ("time", clock),
+        ("attackers", attackers),
+        ("defenders", defenders),
+        ("result", "?" if result is None else _result_code(result.winners)),
+    ]
+    if result is not None:
+        tags.append(("termination", result.reason))
+    tags.append(("compiler", "fiefdom"))
+    lines = [f"[{key}:{_tag_value(value)}]" for key, value in tags]
+    lines.append(f"[rules:{rules_string(start)}]")
+    lines.append("")
+    for turn, first in enumerate(range(1, len(replay) + 1, 2), start=1):
+        halves = [n for n in (first, first + 1) if n <= len(replay)]
+        lines.append(f"{turn}. " + " ".join(move_text(replay.step_record(n)) for n in halves))
+        notes = [" ".join(replay.comments_at(n)) for n in halves]
+        if any(notes):
+            lines.append("[" + "|".join(_tag_value(note) for note in notes) + "]")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,220 @@
+"""The strict reader: .fief bytes from an untrusted source -> a validated :class:`Recording`.
+
+Every failure is a :class:`RecordError` naming the record and byte offset.
+msgpack runs with size and length limits, ext types are refused, and every
+value is checked against the schema, so memory and time stay bounded. Only an
+incomplete last record (a write cut short by a crash) is dropped, and then
+``Recording.torn`` says so.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Union
+
+import msgpack
+
+from core import games as core_games
+from core.engine import Result, RulesError
+from notation.catalog import GameLookup, build_game
+from notation.format import (
+    HASH_SIZE, MAGIC, PREAMBLE, STEP_TYPES, CheckpointRecord, CommentRecord, Header, Limits, Record,
+    RecordError, ResultRecord, short,
+)
+from notation.schema import SchemaError, header_from_wire, record_from_wire
+
+Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class Recording:
+    header: Header
+    records: tuple[Record, ...]
+    offsets: tuple[int, ...]  # byte offset of each record in the file
+    data: bytes  # the file up to the end of its last whole record
+    torn_bytes: int = 0  # length of the incomplete last record that was dropped
+
+    @property
+    def torn(self) -> bool:
+        return self.torn_bytes > 0
+
+    @property
+    def end(self) -> int:
+        return len(self.data)
+
+    @property
+    def steps(self) -> int:
+        return sum(1 for r in self.records if isinstance(r, STEP_TYPES))
+
+    @property
+    def result(self) -> Result | None:
+        last = self.records[-1] if self.records else None
+        return last.result if isinstance(last, ResultRecord) else None
+
+
+def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> Recording:
+    """Read and validate a record from a path or from bytes. OSError passes through."""
+    data = _load(source)
+    _check_preamble(data)
+    unpacker = _unpacker(data)
+    header = _read_header(unpacker, games)
+    body = _Body(len(data))
+    while True:
+        offset = len(PREAMBLE) + unpacker.tell()
+        if offset == len(data):
+            break
+        where = f"record {len(body.records)} at byte {offset}"
+        try:
+            raw = unpacker.unpack()
+        except msgpack.OutOfData:
+            body.torn(where, offset)
+            break
+        except Exception as err:  # msgpack's and our hooks' errors, whatever their type
+            raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
+        try:
+            body.add(record_from_wire(raw, len(header.seats)), offset)
+        except SchemaError as err:
+            raise RecordError(f"{where}: {err}") from None
+    end = body.end
+    return Recording(header, tuple(body.records), tuple(body.offsets), bytes(data[:end]), len(data) - end)
+
+
+def _load(source: Source) -> bytes:
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        with open(source, "rb") as f:
+            if os.fstat(f.fileno()).st_size > Limits.FILE_BYTES:
+                data = b"x" * (Limits.FILE_BYTES + 1)  # refused just below, without reading it
+            else:
+                data = f.read(Limits.FILE_BYTES + 1)
+    if len(data) > Limits.FILE_BYTES:
+        raise RecordError(f"byte 0: the file is larger than {Limits.FILE_BYTES // 2**20} MiB, more than any record")
+    return data
+
+
+def _check_preamble(data: bytes) -> None:
+    if not data.startswith(MAGIC):
+        if len(data) < len(MAGIC) and MAGIC.startswith(data):
+            raise RecordError("byte 0: the file is too short to be a fiefdom record")
+        raise RecordError("byte 0: not a fiefdom record (it does not start with FIEF)")
+    if len(data) < len(PREAMBLE):
+        raise RecordError(f"byte {len(MAGIC)}: the file ends before the format version")
+    version = data[len(MAGIC)]
+    if version != PREAMBLE[-1]:
+        raise RecordError(
+            f"byte {len(MAGIC)}: this record uses format version {version}; "
+            f"this fiefdom reads version {PREAMBLE[-1]}"
+        )
+
+
+def _unique_keys(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"a map repeats the key {short(key)}")
+        out[key] = value
+    return out
+
+
+_NO_EXT = "msgpack ext types are not allowed"
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ValueError(_NO_EXT)  # only an empty ext gets here: max_ext_len=0 stops the rest
+
+
+def _unpacker(data: bytes) -> msgpack.Unpacker:
+    unpacker = msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        use_list=True,
+        object_pairs_hook=_unique_keys,
+        ext_hook=_no_ext,
+        max_buffer_size=Limits.FILE_BYTES,
+        max_str_len=Limits.STR_BYTES,
+        max_bin_len=HASH_SIZE,
+        max_array_len=Limits.ARRAY_LEN,
+        max_map_len=Limits.MAP_LEN,
+        max_ext_len=0,
+    )
+    unpacker.feed(memoryview(data)[len(PREAMBLE):])
+    return unpacker
+
+
+def _why(err: Exception) -> str:
+    if isinstance(err, msgpack.StackError):
+        return "values nested too deeply"
+    if isinstance(err, msgpack.FormatError):
+        return "a byte that starts no msgpack value"
+    if isinstance(err, UnicodeDecodeError):
+        return "a string that is not valid UTF-8"
+    text = str(err).splitlines()[0] if str(err) else type(err).__name__
+    if "max_ext_len" in text:
+        return _NO_EXT
+    if "exceeds max_" in text:
+        return f"a value larger than the format allows: {text}"
+    return text[:120]
+
+
+def _read_header(unpacker: msgpack.Unpacker, games: GameLookup) -> Header:
+    where = f"header at byte {len(PREAMBLE)}"
+    try:
+        raw = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise RecordError(f"{where}: the file ends inside the header") from None
+    except Exception as err:
+        raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
+    if unpacker.tell() > Limits.HEADER_BYTES:
+        raise RecordError(f"{where}: the header is larger than {Limits.HEADER_BYTES} bytes")
+    try:
+        header = header_from_wire(raw)
+        build_game(header, games)
+    except (SchemaError, RulesError) as err:
+        raise RecordError(f"{where}: {err}") from None
+    except Exception as err:  # a lookup that fails some other way
+        raise RecordError(f"{where}: cannot start the game ({type(err).__name__})") from None
+    return header
+
+
+class _Body:
+    """The order rules between records: checkpoints name the step they follow,
+    a comment names a step already played, a result is last and follows a checkpoint."""
+
+    def __init__(self, size: int) -> None:
+        self.records: list[Record] = []
+        self.offsets: list[int] = []
+        self.steps = 0
+        self.size = size
+        self.torn_at: int | None = None
+
+    def add(self, record: Record, offset: int) -> None:
+        previous = self.records[-1] if self.records else None
+        if isinstance(previous, ResultRecord):
+            raise SchemaError("nothing may follow the result record")
+        if len(self.records) >= Limits.RECORDS:
+            raise SchemaError(f"the file has more than {Limits.RECORDS} records")
+        if isinstance(record, STEP_TYPES):
+            self.steps += 1
+        elif isinstance(record, CheckpointRecord) and record.step != self.steps:
+            raise SchemaError(f"the checkpoint names step {record.step}, but it follows step {self.steps}")
+        elif isinstance(record, CommentRecord) and record.step is not None and record.step > self.steps:
+            raise SchemaError(f"the comment is about step {record.step}, which is not played yet")
+        elif isinstance(record, ResultRecord) and not (
+            isinstance(previous, CheckpointRecord) and previous.step == self.steps
+        ):
+            raise SchemaError("a result must follow a checkpoint of the last step")
+        self.records.append(record)
+        self.offsets.append(offset)
+
+    def torn(self, where: str, offset: int) -> None:
+        if self.records and isinstance(self.records[-1], ResultRecord):
+            raise RecordError(f"{where}: bytes follow the result record")
+        if self.size - offset > Limits.RECORD_BYTES:
+            raise RecordError(f"{where}: the record is incomplete and longer than any record can be")
+        self.torn_at = offset
+
+    @property
+    def end(self) -> int:
+        return self.torn_at if self.torn_at is not None else self.size

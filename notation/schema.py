@@ -1,0 +1,208 @@
+"""Validation of decoded msgpack values against the v1 schema.
+
+Each function takes what msgpack decoded (untrusted) and returns the typed
+value, or raises :class:`SchemaError` with a short reason; the reader adds the
+record index and byte offset.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from core.engine import Code, Outcome, Result
+from notation.format import (
+    CHANCE_MODES, FORMAT_VERSION, HASH_SIZE, HEADER_KEYS, SEAT_KEYS, SEAT_KINDS,
+    ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
+    ResultRecord, Seat, Tag, short,
+)
+
+
+class SchemaError(ValueError):
+    pass
+
+
+_CREATED = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    # bool is an int in Python but not in msgpack: refuse it.
+    if type(value) is not int or not lo <= value < hi:
+        raise SchemaError(f"{what} must be an integer in {lo}..{hi - 1}, not {short(value)}")
+    return value
+
+
+def _str(value: Any, what: str, max_bytes: int, *, empty: bool = True) -> str:
+    if type(value) is not str:
+        raise SchemaError(f"{what} must be a string, not {short(value)}")
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise SchemaError(f"{what} is not valid UTF-8") from None
+    if size > max_bytes:
+        raise SchemaError(f"{what} is longer than {max_bytes} bytes")
+    if not empty and not value:
+        raise SchemaError(f"{what} must not be empty")
+    return value
+
+
+def _list(value: Any, what: str, max_len: int) -> list[Any]:
+    if type(value) is not list:
+        raise SchemaError(f"{what} must be an array, not {short(value)}")
+    if len(value) > max_len:
+        raise SchemaError(f"{what} has more than {max_len} items")
+    return value
+
+
+def _hash(value: Any, what: str) -> bytes:
+    if type(value) is not bytes or len(value) != HASH_SIZE:
+        raise SchemaError(f"{what} must be {HASH_SIZE} bytes (msgpack bin), not {short(value)}")
+    return value
+
+
+def _map(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise SchemaError(f"{what} must be a map, not {short(value)}")
+    extra = [k for k in value if k not in keys]
+    if extra:
+        raise SchemaError(f"{what} has an unknown field {short(extra[0])}")
+    missing = [k for k in keys if k not in value]
+    if missing:
+        raise SchemaError(f"{what} lacks the field {missing[0]!r}")
+    return value
+
+
+def _plain(value: Any, what: str, depth: int = 0) -> Any:
+    """Options and setup values: nil, bool, int, str, arrays and string-keyed maps, shallow."""
+    if value is None or type(value) in (bool, str):
+        return value
+    if type(value) is int:
+        return _int(value, what, -Limits.UINT64 // 2, Limits.UINT64)
+    if depth >= Limits.NESTING:
+        raise SchemaError(f"{what} is nested more than {Limits.NESTING} deep")
+    if type(value) is list:
+        return [_plain(v, what, depth + 1) for v in value]
+    if type(value) is dict:
+        out = {}
+        for k, v in value.items():
+            _str(k, f"a key in {what}", Limits.SHORT_STR_BYTES, empty=False)
+            out[k] = _plain(v, f"{what}.{k}", depth + 1)
+        return out
+    raise SchemaError(f"{what} holds a value of a kind the format does not allow ({type(value).__name__})")
+
+
+def header_from_wire(value: Any) -> Header:
+    h = _map(value, "the header", HEADER_KEYS)
+    if type(h["format"]) is not int or h["format"] != FORMAT_VERSION:
+        raise SchemaError(f"the header says format {short(h['format'])}; the preamble says {FORMAT_VERSION}")
+    for key in ("options", "setup"):
+        if type(h[key]) is not dict:
+            raise SchemaError(f"{key} must be a map, not {short(h[key])}")
+    seats = tuple(_seat(s, i) for i, s in enumerate(_list(h["seats"], "seats", Limits.SEATS)))
+    if not seats:
+        raise SchemaError("the header lists no seats")
+    chance = _str(h["chance"], "chance", Limits.SHORT_STR_BYTES)
+    if chance not in CHANCE_MODES:
+        raise SchemaError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {short(chance)}")
+    seed = h["seed"]
+    if seed is not None:
+        _int(seed, "seed", 0, Limits.UINT64)
+    elif chance == "seeded":
+        raise SchemaError("chance is seeded but the header has no seed")
+    created = _str(h["created"], "created", Limits.SHORT_STR_BYTES)
+    if not _CREATED.fullmatch(created) or not _valid_time(created):
+        raise SchemaError(f"created must be a UTC time like 2025-01-31T12:00:00Z, not {short(created)}")
+    return Header(
+        game=_str(h["game"], "game", Limits.SHORT_STR_BYTES, empty=False),
+        variant=_str(h["variant"], "variant", Limits.SHORT_STR_BYTES, empty=False),
+        revision=_int(h["revision"], "revision", 0, Limits.INT32),
+        options=_plain(h["options"], "options"),
+        setup=_plain(h["setup"], "setup"),
+        seats=seats,
+        chance=chance,
+        seed=seed,
+        app=_str(h["app"], "app", Limits.SHORT_STR_BYTES),
+        created=created,
+    )
+
+
+def _valid_time(text: str) -> bool:
+    try:
+        datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def _seat(value: Any, index: int) -> Seat:
+    s = _map(value, f"seat {index}", SEAT_KEYS)
+    kind = _str(s["kind"], f"seat {index} kind", Limits.SHORT_STR_BYTES)
+    if kind not in SEAT_KINDS:
+        raise SchemaError(f"seat {index} kind must be one of {', '.join(SEAT_KINDS)}, not {short(kind)}")
+    return Seat(
+        name=_str(s["name"], f"seat {index} name", Limits.SHORT_STR_BYTES),
+        kind=kind,
+        detail=_str(s["detail"], f"seat {index} detail", Limits.TEXT_BYTES),
+    )
+
+
+# Item count (tag included) each record type allows, and what it is called in errors.
+_SHAPES: dict[int, tuple[tuple[int, ...], str]] = {
+    Tag.DECISION: ((3,), "a decision needs a seat and an option code"),
+    Tag.CHANCE: ((2,), "a chance record needs one outcome"),
+    Tag.CHECKPOINT: ((4,), "a checkpoint needs a step, a state digest and a running hash"),
+    Tag.COMMENT: ((2, 3), "a comment needs a text and at most a step"),
+    Tag.RESULT: ((7,), "a result needs winners, reason, rule, scores, a state digest and a running hash"),
+}
+
+
+def record_from_wire(value: Any, seats: int) -> Record:
+    if type(value) is not list or not value:
+        raise SchemaError(f"a record must be a non-empty array, not {short(value)}")
+    tag = value[0]
+    if type(tag) is not int or tag not in _SHAPES:
+        raise SchemaError(f"unknown record type {short(tag)} (known: 0..{len(_SHAPES) - 1})")
+    lengths, shape = _SHAPES[tag]
+    if len(value) not in lengths:
+        raise SchemaError(shape)
+    if tag == Tag.DECISION:
+        return DecisionRecord(_int(value[1], "the seat", 0, seats), code_from_wire(value[2]))
+    if tag == Tag.CHANCE:
+        return ChanceRecord(outcome_from_wire(value[1]))
+    if tag == Tag.CHECKPOINT:
+        return CheckpointRecord(
+            _int(value[1], "the step", 0, Limits.RECORDS + 1),
+            _hash(value[2], "the state digest"),
+            _hash(value[3], "the running hash"),
+        )
+    if tag == Tag.COMMENT:
+        step = _int(value[2], "the step", 0, Limits.RECORDS + 1) if len(value) == 3 else None
+        return CommentRecord(_str(value[1], "the comment", Limits.STR_BYTES), step)
+    winners = tuple(_int(w, "a winner", 0, seats) for w in _list(value[1], "winners", Limits.SEATS))
+    scores = tuple(_int(s, "a score", -Limits.INT32, Limits.INT32) for s in _list(value[4], "scores", Limits.SEATS))
+    result = Result(
+        winners,
+        _str(value[2], "the reason", Limits.TEXT_BYTES),
+        _str(value[3], "the rule", Limits.TEXT_BYTES),
+        scores,
+    )
+    return ResultRecord(result, _hash(value[5], "the state digest"), _hash(value[6], "the running hash"))
+
+
+def code_from_wire(value: Any) -> Code:
+    items = _list(value, "an option code", Limits.CODE_LEN)
+    code: list[int | str] = []
+    for item in items:
+        if type(item) is str:
+            code.append(_str(item, "an option code item", Limits.SHORT_STR_BYTES))
+        else:
+            code.append(_int(item, "an option code item", -Limits.INT32, Limits.INT32))
+    return tuple(code)
+
+
+def outcome_from_wire(value: Any) -> Outcome:
+    if type(value) is int:
+        return _int(value, "a chance outcome", 0, Limits.UINT32)
+    items = _list(value, "a chance outcome", Limits.ARRAY_LEN)
+    return tuple(_int(v, "a chance outcome value", 0, Limits.UINT32) for v in items)

@@ -1,0 +1,114 @@
+"""Verify a record: apply every step, compare every checkpoint and the result, and
+(seeded chance) derive every outcome again from the seed. Stops at the first difference."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core import games as core_games
+from core.chance import SeededChance
+from core.digest import digest
+from core.engine import Chance, Game, Over, Result, RulesError
+from notation.apply import apply_step
+from notation.catalog import GameLookup, build_game
+from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord
+from notation.reader import Recording
+from notation.wording import outcome_text, result_text
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    ok: bool
+    records: int
+    steps: int  # steps replayed before the first difference (all of them when ok)
+    result: Result | None  # the game's own result, when it is over
+    first_bad_step: int | None  # the first step known to differ (a checkpoint's step for a hash)
+    message: str  # UNFINISHED, the result in words, or what differs
+
+
+UNFINISHED = "unfinished"  # the message of a good record with no result yet
+
+
+class _Difference(Exception):
+    def __init__(self, step: int, message: str) -> None:
+        super().__init__(message)
+        self.step = step
+
+
+def verify(recording: Recording, *, games: GameLookup = core_games.info) -> VerifyReport:
+    try:
+        game = build_game(recording.header, games)
+    except RulesError as err:
+        return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}")
+    checker = _Checker(recording, game)
+    try:
+        checker.run()
+    except _Difference as diff:
+        return VerifyReport(False, len(recording.records), checker.steps, checker.result(), diff.step, str(diff))
+    result = checker.result()
+    finished = recording.result is not None
+    message = result_text(result, game.seats) if finished and result else UNFINISHED
+    return VerifyReport(True, len(recording.records), checker.steps, result, None, message)
+
+
+class _Checker:
+    def __init__(self, recording: Recording, game: Game) -> None:
+        self.recording = recording
+        self.game = game
+        header = recording.header
+        self.seeded = SeededChance(header.seed) if header.chance == "seeded" and header.seed is not None else None
+        self.chain = Chain()
+        self.hashed = 0  # bytes of the file fed to the chain so far
+        self.steps = 0
+
+    def result(self) -> Result | None:
+        point = self.game.point()
+        return point.result if isinstance(point, Over) else None
+
+    def run(self) -> None:
+        rec = self.recording
+        for index, (record, offset) in enumerate(zip(rec.records, rec.offsets)):
+            where = f"record {index} at byte {offset}"
+            if isinstance(record, (DecisionRecord, ChanceRecord)):
+                self._step(record, f"step {self.steps + 1} ({where})")
+            elif isinstance(record, (CheckpointRecord, ResultRecord)):
+                self._checkpoint(record, offset, where)
+        if rec.torn:
+            raise _Difference(
+                self.steps + 1,
+                f"the last record, at byte {rec.end}, is incomplete ({rec.torn_bytes} bytes): "
+                "the file was cut short or damaged there",
+            )
+
+    def _step(self, record: DecisionRecord | ChanceRecord, where: str) -> None:
+        step = self.steps + 1
+        point = self.game.point()
+        if isinstance(record, ChanceRecord) and self.seeded is not None and isinstance(point, Chance):
+            expected = point.validate(self.seeded.outcome(point))
+            if expected != record.outcome:
+                raise _Difference(step, f"{where}: the record's outcome {outcome_text(record.outcome)} "
+                                        f"is not what seed {self.seeded.seed} gives ({outcome_text(expected)})")
+        try:
+            apply_step(self.game, record)
+        except RulesError as err:
+            raise _Difference(step, f"{where}: {err}") from None
+        self.steps = step
+
+    def _checkpoint(self, record: CheckpointRecord | ResultRecord, offset: int, where: str) -> None:
+        self.chain.update(self.recording.data[self.hashed:offset])
+        self.hashed = offset
+        if record.digest != digest(self.game):
+            raise _Difference(self.steps, f"{where}: after step {self.steps} the position differs "
+                                          "from the one the record saved")
+        if record.chain != self.chain.digest():
+            raise _Difference(self.steps, f"{where}: the bytes before this record were changed "
+                                          "(the running hash differs)")
+        if isinstance(record, ResultRecord):
+            said = result_text(record.result, self.game.seats)
+            actual = self.result()
+            if actual is None:
+                raise _Difference(self.steps, f"{where}: the record says '{said}', "
+                                              f"but after step {self.steps} the game is not over")
+            if actual != record.result:
+                raise _Difference(self.steps, f"{where}: the record says '{said}', "
+                                              f"but the rules say '{result_text(actual, self.game.seats)}'")

@@ -1,0 +1,25 @@
+"""Short texts shared by replay, verify and export: outcomes and results as people read them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.engine import Outcome, Result
+
+
+def outcome_text(outcome: Outcome) -> str:
+    return str(outcome) if isinstance(outcome, int) else " ".join(map(str, outcome))
+
+
+def winners_text(result: Result, seat_names: Sequence[str]) -> str:
+    """``attackers won``, ``draw``: who won, in the game's own seat names."""
+    if not result.winners:
+        return "draw"
+    names = [seat_names[w] if 0 <= w < len(seat_names) else f"seat {w}" for w in result.winners]
+    return " and ".join(names) + " won"
+
+
+def result_text(result: Result, seat_names: Sequence[str]) -> str:
+    """``attackers won: the king is captured (gild OBJECT)``."""
+    rule = f" ({result.rule})" if result.rule else ""
+    return f"{winners_text(result, seat_names)}: {result.reason}{rule}"

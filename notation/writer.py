@@ -1,0 +1,193 @@
+"""Writing .fief records: the pure encoder and the append-only :class:`Journal` (the autosave).
+
+The journal flushes every record as it is written, so a killed process loses
+at most the record being written; :meth:`Journal.open_append` drops that torn
+tail and carries on. Everything written is first checked against the reader's
+schema: the writer never produces a file the reader refuses.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from typing import BinaryIO, Iterable
+
+import msgpack
+
+from core import games as core_games
+from core.digest import digest
+from core.engine import Game, Result
+from core.match import Step
+from notation.catalog import GameLookup, build_game
+from notation.format import (
+    CHAINED_TYPES, CHECKPOINT_EVERY, PREAMBLE, Chain, ChanceRecord, CheckpointRecord,
+    CommentRecord, DecisionRecord, Header, Limits, Record, RecordError, ResultRecord,
+)
+from notation.reader import Recording, read_record_file
+from notation.schema import SchemaError, header_from_wire, record_from_wire
+
+
+def _pack(value: object) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def encode_header(header: Header) -> bytes:
+    """The preamble and the header map: the first bytes of every file."""
+    return PREAMBLE + _pack(header.wire())
+
+
+def encode_record(record: Record) -> bytes:
+    return _pack(record.wire())
+
+
+def encode_game(header: Header, records: Iterable[Record], *, reseal: bool = False) -> bytes:
+    """A whole file in memory. With ``reseal`` the running hash of every checkpoint
+    and of the result is recomputed; otherwise records are written as given."""
+    head = encode_header(header)
+    chain = Chain(head)
+    out = [head]
+    for record in records:
+        if reseal and isinstance(record, CHAINED_TYPES):
+            record = replace(record, chain=chain.digest())
+        data = encode_record(record)
+        chain.update(data)
+        out.append(data)
+    return b"".join(out)
+
+
+class Journal:
+    """Appends a game's records to a file as they happen; usable as a Match sink.
+
+    Create with :meth:`create` (a new file) or :meth:`open_append` (continue one).
+    """
+
+    def __init__(self, file: BinaryIO, header: Header, chain: Chain, steps: int, *,
+                 checkpointed: int | None, fsync: bool, checkpoint_every: int) -> None:
+        self._file = file
+        self.header = header
+        self._chain = chain
+        self.steps = steps
+        self._checkpointed = checkpointed  # the step of the checkpoint just written, if the last record is one
+        self._fsync = fsync
+        self.checkpoint_every = checkpoint_every
+        self.finished = False
+        self.recording: Recording | None = None  # what open_append read
+
+    @property
+    def path(self) -> str:
+        return self._file.name  # type: ignore[return-value]
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], header: Header, *, game: Game | None = None,
+               games: GameLookup = core_games.info, fsync: bool = False,
+               checkpoint_every: int = CHECKPOINT_EVERY) -> "Journal":
+        """Write the preamble, the header and the step-0 checkpoint to a new file at ``path``
+        (replacing any file there).
+
+        ``game``, if given, must be the game the header describes (same state digest).
+        Raises ValueError (RulesError is one) when the header is not valid.
+        """
+        try:
+            header_from_wire(header.wire())
+        except SchemaError as err:
+            raise ValueError(f"header: {err}") from None
+        start = build_game(header, games)
+        if game is not None and digest(game) != digest(start):
+            raise ValueError("the game does not match the header (different start position or options)")
+        head = encode_header(header)
+        file = open(path, "wb")
+        journal = cls(file, header, Chain(), 0, checkpointed=None, fsync=fsync,
+                      checkpoint_every=checkpoint_every)
+        journal._write(head)
+        journal._checkpoint(start)
+        return journal
+
+    @classmethod
+    def open_append(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info,
+                    fsync: bool = False, checkpoint_every: int = CHECKPOINT_EVERY) -> "Journal":
+        """Continue an unfinished record: a torn last record is cut off first.
+
+        Raises RecordError if the file is damaged or already ends with a result.
+        ``journal.recording`` holds what was read, for replaying to the current position.
+        """
+        recording = read_record_file(path, games=games)
+        if recording.result is not None:
+            index = len(recording.records) - 1
+            raise RecordError(
+                f"record {index} at byte {recording.offsets[index]}: the game is over; "
+                "a finished record cannot be continued"
+            )
+        file = open(path, "r+b")
+        file.truncate(recording.end)
+        file.seek(recording.end)
+        last = recording.records[-1] if recording.records else None
+        journal = cls(
+            file, recording.header, Chain(recording.data), recording.steps,
+            checkpointed=last.step if isinstance(last, CheckpointRecord) else None,
+            fsync=fsync, checkpoint_every=checkpoint_every,
+        )
+        journal.recording = recording
+        return journal
+
+    # -- the Match sink --------------------------------------------------------------
+
+    def __call__(self, step: Step, game: Game) -> None:
+        """Record one step (its index is this journal's own count, not ``step.index``)."""
+        if step.kind == "decision":
+            assert step.seat is not None
+            record: Record = DecisionRecord(step.seat, tuple(step.value))  # type: ignore[arg-type]
+        else:
+            record = ChanceRecord(step.value)
+        self._append(record)
+        self.steps += 1
+        if self.steps % self.checkpoint_every == 0:
+            self._checkpoint(game)
+
+    def comment(self, text: str, step: int | None = None) -> None:
+        """A comment on ``step`` (default: the step just played)."""
+        if step is not None and step > self.steps:
+            raise ValueError(f"the comment is about step {step}, which is not played yet")
+        self._append(CommentRecord(text, step))
+
+    def finish(self, result: Result, game: Game) -> None:
+        """Close the record: a checkpoint of the last step (unless just written), then the result."""
+        if self._checkpointed != self.steps:
+            self._checkpoint(game)
+        self._append(ResultRecord(result, digest(game), self._chain.digest()))
+        self.finished = True
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------
+
+    def _checkpoint(self, game: Game) -> None:
+        self._append(CheckpointRecord(self.steps, digest(game), self._chain.digest()))
+        self._checkpointed = self.steps
+
+    def _append(self, record: Record) -> None:
+        if self.finished:
+            raise ValueError("the record is finished: nothing may follow the result")
+        try:
+            record_from_wire(record.wire(), len(self.header.seats))
+        except SchemaError as err:
+            raise ValueError(f"cannot record {type(record).__name__}: {err}") from None
+        data = encode_record(record)
+        if len(data) > Limits.RECORD_BYTES:
+            raise ValueError(f"a record may take at most {Limits.RECORD_BYTES} bytes")
+        self._write(data)
+        self._checkpointed = None
+
+    def _write(self, data: bytes) -> None:
+        # One write per record, flushed, so a crash can tear only the last one.
+        self._file.write(data)
+        self._file.flush()
+        if self._fsync:
+            os.fsync(self._file.fileno())
+        self._chain.update(data)

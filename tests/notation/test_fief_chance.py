@@ -1,0 +1,194 @@
+"""Chance records: seeded outcomes derived again from the seed, recorded and manual ones checked.
+
+Tafl has no chance points, so this module defines a tiny dice game. It is not
+registered in core.games: reading, replay and verify take a ``games`` lookup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core import games as core_games
+from core.chance import SeededChance
+from core.engine import Chance, Code, Decision, Event, Outcome, Over, Result, RulesError
+from core.games import GameInfo
+from core.match import Match, RandomController
+from notation.catalog import new_header
+from notation.export import ExportError, export_json, export_text
+from notation.format import ChanceRecord, RecordError, Seat
+from notation.otg import export_otg
+from notation.reader import Recording, read_record_file
+from notation.replay import Replay
+from notation.verify import verify
+from notation.writer import Journal, encode_game
+
+
+class DiceRace:
+    """Two seats race to ``target`` points. On its turn a seat rolls (a dice Chance
+    point) or holds; a 1 ends the turn, a 6 earns a bonus pick of 0..2 more points."""
+
+    game = "dice"
+    variant = "race"
+    seats = ("red", "blue")
+
+    def __init__(self, target: int = 12) -> None:
+        self.target = target
+        self.scores = [0, 0]
+        self.turn = 0
+        self.pending: str | None = None  # "roll" or "bonus": the chance point due
+        self.result: Result | None = None
+
+    def point(self) -> Decision | Chance | Over:
+        if self.result is not None:
+            return Over(self.result)
+        if self.pending == "roll":
+            return Chance("dice", (1, 6), "roll")
+        if self.pending == "bonus":
+            return Chance("pick", (3,), "bonus")
+        return Decision(self.turn, f"{self.seats[self.turn]} to play", (("roll",), ("hold",)))
+
+    def apply(self, code: Code) -> list[Event]:
+        if code == ("roll",):
+            self.pending = "roll"
+            return [Event("roll", f"{self.seats[self.turn]} rolls", "dice 1")]
+        self.turn = 1 - self.turn
+        return [Event("hold", "holds", "dice 2")]
+
+    def resolve(self, outcome: Outcome) -> list[Event]:
+        assert isinstance(outcome, (int, tuple))
+        gained = outcome if isinstance(outcome, int) else (0 if outcome[0] == 1 else outcome[0])
+        if self.pending == "roll" and gained == 0:
+            self.pending, self.turn = None, 1 - self.turn
+            return [Event("bust", "a 1: the turn ends", "dice 3")]
+        self.pending = "bonus" if self.pending == "roll" and gained == 6 else None
+        self.scores[self.turn] += gained
+        if self.scores[self.turn] >= self.target:
+            self.result = Result((self.turn,), f"{self.target} points", "dice 4")
+            return [Event("result", f"{self.seats[self.turn]} wins", "dice 4")]
+        return []
+
+    def clone(self) -> "DiceRace":
+        c = DiceRace(self.target)
+        c.scores, c.turn, c.pending, c.result = list(self.scores), self.turn, self.pending, self.result
+        return c
+
+    def canonical(self) -> Any:
+        result = None if self.result is None else [list(self.result.winners), self.result.reason]
+        return [self.target, self.scores, self.turn, self.pending, result]
+
+    def view(self, seat: int | None) -> Any:
+        return {"scores": tuple(self.scores), "turn": self.turn}
+
+    def describe(self, code: Code) -> str:
+        return str(code[0])
+
+    def parse(self, text: str) -> Code:
+        if text not in ("roll", "hold"):
+            raise RulesError("type roll or hold")
+        return (text,)
+
+
+DICE = GameInfo("dice", 1, lambda: ["race"], lambda variant, options, setup: DiceRace(**options))
+
+
+def games(name: str) -> GameInfo:
+    return DICE if name == "dice" else core_games.info(name)
+
+
+def play_dice(path: Path, seed: int, *, chance: str = "seeded", header_seed: int | None = -1,
+              target: int = 12) -> bytes:
+    """A dice race recorded through the Journal; outcomes come from SeededChance(seed)."""
+    header = new_header("dice", "race", [Seat("r", "random"), Seat("b", "random")], chance=chance,
+                        seed=seed if header_seed == -1 else header_seed, options={"target": target},
+                        games=games, app="test", created="2025-01-31T12:00:00Z")
+    game = DiceRace(target)
+    with Journal.create(path, header, game=game, games=games) as journal:
+        result = Match(game, [RandomController(seed), RandomController(seed + 7)], SeededChance(seed),
+                       [journal]).run()
+        assert result is not None
+        journal.finish(result, game)
+    return path.read_bytes()
+
+
+def _read(data: bytes) -> Recording:
+    return read_record_file(data, games=games)
+
+
+def _with_outcome(recording: Recording, index: int, outcome: Outcome) -> Recording:
+    """The recording with one chance outcome replaced and every hash sealed again."""
+    records = list(recording.records)
+    records[index] = ChanceRecord(outcome)
+    return _read(encode_game(recording.header, records, reseal=True))
+
+
+def _chance_indexes(recording: Recording, kind: type = ChanceRecord) -> list[int]:
+    return [i for i, r in enumerate(recording.records) if isinstance(r, kind)]
+
+
+def test_a_seeded_record_verifies(tmp_path: Path) -> None:
+    for seed in range(5):
+        rec = _read(play_dice(tmp_path / f"d{seed}.fief", seed))
+        report = verify(rec, games=games)
+        assert report.ok, report.message
+        assert report.message.startswith(("red won: 12 points", "blue won: 12 points"))
+
+
+def test_without_the_lookup_the_game_is_unknown(tmp_path: Path) -> None:
+    data = play_dice(tmp_path / "d.fief", 1)
+    with pytest.raises(RecordError, match=r"^header at byte 5: unknown game 'dice'"):
+        read_record_file(data)
+
+
+def test_a_changed_outcome_is_found_at_its_step_by_the_seed(tmp_path: Path) -> None:
+    rec = _read(play_dice(tmp_path / "d.fief", 3))
+    replay = Replay(rec, games=games)
+    for index in _chance_indexes(rec)[:6]:
+        old = rec.records[index].outcome  # type: ignore[union-attr]
+        new: Outcome = (1 + old[0] % 6,) if isinstance(old, tuple) else (old + 1) % 3
+        report = verify(_with_outcome(rec, index, new), games=games)
+        step = next(n for n in range(1, len(replay) + 1) if replay.step_record(n).record_index == index)
+        assert not report.ok and report.first_bad_step == step
+        assert "is not what seed 3 gives" in report.message
+
+
+def test_recorded_or_manual_outcomes_are_not_derived(tmp_path: Path) -> None:
+    # Dice thrown at a table (manual) need not match any seed; the checkpoints still hold.
+    rec = _read(play_dice(tmp_path / "m.fief", 4, chance="manual", header_seed=None))
+    assert verify(rec, games=games).ok
+    # Recorded with a seed that did not make these outcomes: only seeded mode derives them.
+    rec = _read(play_dice(tmp_path / "r.fief", 4, chance="recorded", header_seed=99))
+    assert verify(rec, games=games).ok
+    seeded = replace(rec.header, chance="seeded")
+    report = verify(_read(encode_game(seeded, rec.records, reseal=True)), games=games)
+    assert not report.ok and "is not what seed 99 gives" in report.message
+
+
+def test_an_impossible_outcome_fails_at_its_step(tmp_path: Path) -> None:
+    rec = _read(play_dice(tmp_path / "d.fief", 5, chance="manual", header_seed=None))
+    index = next(i for i in _chance_indexes(rec) if isinstance(rec.records[i].outcome, tuple))  # type: ignore[union-attr]
+    report = verify(_with_outcome(rec, index, (7,)), games=games)
+    assert not report.ok and report.message.endswith("dice outcome must be 1 values in 1..6")
+    replay = Replay(_with_outcome(rec, index, (7,)), games=games)
+    assert replay.failure is not None and replay.failure.step == len(replay) + 1
+
+
+def test_chance_steps_in_replay_and_export(tmp_path: Path) -> None:
+    rec = _read(play_dice(tmp_path / "d.fief", 6))
+    replay = Replay(rec, games=games)
+    kinds = {replay.step_record(n).kind for n in range(1, len(replay) + 1)}
+    assert kinds == {"decision", "chance"}
+    first = next(replay.step_record(n) for n in range(1, len(replay) + 1) if replay.step_record(n).kind == "chance")
+    assert first.seat is None and first.seat_name == "chance" and first.text.startswith(("roll: ", "bonus: "))
+    text = export_text(rec, games=games)
+    assert "\n1. red: roll {red rolls [dice 1]}\n2. chance: roll: " in text
+    assert '"outcome": [' in export_json(rec, games=games)
+    with pytest.raises(ExportError, match="OpenTafl records .otg. hold tafl games; this record is dice"):
+        export_otg(rec, games=games)
+
+
+def test_every_bit_flip_in_a_dice_record_is_noticed(tmp_path: Path, every_bit_flip_noticed) -> None:
+    every_bit_flip_noticed(play_dice(tmp_path / "d.fief", 0, target=4), games=games)

@@ -1,0 +1,106 @@
+"""``fiefdom replay`` (tui/cli_replay.py): exit codes 0 / 1 / 2 and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from notation.format import CheckpointRecord
+from notation.reader import read_record_file
+from notation.writer import encode_game
+from tui.cli_replay import replay_app
+
+runner = CliRunner()
+
+
+def _run(*args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(replay_app, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def files(tmp_path: Path, samples: dict[str, bytes]) -> dict[str, Path]:
+    out = {}
+    for name, data in samples.items():
+        out[name] = tmp_path / f"{name}.fief"
+        out[name].write_bytes(data)
+    rec = read_record_file(samples["gild-9"])
+    index = next(i for i, r in enumerate(rec.records) if isinstance(r, CheckpointRecord) and r.step == 16)
+    records = list(rec.records)
+    records[index] = replace(records[index], digest=bytes(16))  # type: ignore[type-var]
+    out["tampered"] = tmp_path / "tampered.fief"
+    out["tampered"].write_bytes(encode_game(rec.header, records, reseal=True))
+    out["garbage"] = tmp_path / "garbage.fief"
+    out["garbage"].write_bytes(samples["short"][:40] + b"\xc1" * 20)
+    return out
+
+
+def test_verify(files: dict[str, Path]) -> None:
+    code, out, _ = _run("verify", files["short"])
+    records = len(read_record_file(files["short"]).records)
+    assert code == 0 and out == f"ok: {records} records, result defenders won: the king reached a corner (gild OBJECT)\n"
+    code, out, _ = _run("verify", files["unfinished"])
+    assert code == 0 and out.startswith("ok: ") and out.endswith(" records, unfinished\n")
+
+
+def test_verify_a_record_that_replays_differently(files: dict[str, Path]) -> None:
+    code, out, _ = _run("verify", files["tampered"])
+    assert code == 1
+    assert out.startswith("differs at step 16: record ") and "the position differs" in out
+    assert out.count("\n") == 1
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("garbage", "header at byte 5: not valid msgpack"),
+    ("missing", "No such file or directory"),
+])
+def test_verify_an_unreadable_file(files: dict[str, Path], tmp_path: Path, name: str, expected: str) -> None:
+    path = files.get(name, tmp_path / "missing.fief")
+    code, out, err = _run("verify", path)
+    assert code == 2 and out == "" and err.startswith(f"error: {path}: ") and expected in err
+    assert err.count("\n") == 1
+
+
+def test_show(files: dict[str, Path]) -> None:
+    code, out, _ = _run("show", files["short"], "--step", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "step 1 of 4: attackers d6-d7"
+    assert lines[1].split() == list("abcdefghi")
+    assert lines[2].split() == ["9", "*", ".", ".", ",", ",", ",", ".", ".", "*", "9"]
+    assert "position: /9/9/2K6/9/9/5T3/3t5/9/9/" in lines and "to move: defenders" in lines
+    assert "  d8 captured (a defender)  [gild BASIC MOVES; TF-11]" in lines
+    code, out, _ = _run("show", files["short"])
+    assert code == 0 and out.startswith("step 4 of 4: defenders Kc1-a1") and "game over: the king reached a corner" in out
+    code, out, _ = _run("show", files["short"], "-s", "0")
+    assert code == 0 and out.startswith("step 0 of 4\n") and "to move: attackers" in out
+
+
+def test_show_a_bad_step(files: dict[str, Path]) -> None:
+    code, _, err = _run("show", files["short"], "--step", "9")
+    assert code == 2 and err == "error: there is no step 9: this record has steps 0..4\n"
+
+
+def test_export(files: dict[str, Path], tmp_path: Path) -> None:
+    code, out, _ = _run("export", files["short"])
+    assert code == 0 and out.startswith('[Game "tafl"]\n') and "1. d6-d7xd8" in out
+    code, out, _ = _run("export", files["short"], "--format", "json")
+    assert code == 0 and json.loads(out)["header"]["game"] == "tafl"
+    target = tmp_path / "game.otg"
+    code, out, _ = _run("export", files["short"], "-f", "otg", "--out", target)
+    assert code == 0 and out == "" and target.read_text().startswith("[name:Astrid vs fief-random]\n")
+    code, _, err = _run("export", files["short"], "-f", "otg", "--out", tmp_path / "no" / "dir.otg")
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+    code, _, err = _run("export", files["garbage"])
+    assert code == 2 and "header at byte 5" in err
+
+
+@pytest.mark.parametrize("command", [[], ["verify"], ["show"], ["export"]])
+def test_help(command: list[str]) -> None:
+    code, out, _ = _run(*command, "--help")
+    assert code == 0 and "Usage" in out

@@ -1,0 +1,86 @@
+"""Text (PGN-like), JSON and OpenTafl (.otg) export of Tafl records."""
+
+from __future__ import annotations
+
+import json
+
+from notation.export import export_json, export_text
+from notation.otg import export_otg
+from notation.reader import read_record_file
+
+SHORT_TEXT = """\
+[Game "tafl"]
+[Variant "gild-9"]
+[Rules revision "1"]
+[Seats "attackers: Astrid (human); defenders: fief-random (random, seed 2)"]
+[Chance "seeded"]
+[Seed "1"]
+[Date "2025.01.31"]
+[Time "12:34 UTC"]
+[App "fiefdom test"]
+[Result "defenders won: the king reached a corner (gild OBJECT)"]
+
+1. d6-d7xd8 {d8 captured (a defender) [gild BASIC MOVES; TF-11]} Kc3-c1 {the king runs}
+2. d7-c7 Kc1-a1 {Defenders win: the king reached a corner [gild OBJECT]}
+defenders won: the king reached a corner (gild OBJECT)
+"""
+
+SHORT_OTG = """\
+[name:Astrid vs fief-random]
+[variant:Tafl-Gild 9x9]
+[date:2025.01.31]
+[time:12:34]
+[attackers:Astrid]
+[defenders:fief-random]
+[result:-1]
+[termination:the king reached a corner]
+[compiler:fiefdom]
+[rules:dim:9 name:Tafl-Gild_9x9 esc:c atkf:y tfr:d ka:y ks:n \
+afor:d1,e1,f1,e2,a4,a5,a6,b5,i4,i5,i6,h5,d9,e9,f9,e8 aforh:tcnkTCNK afors:t start:/9/9/2K6/9/9/3t1T3/9/3T5/9/]
+
+1. d6-d7xd8 Kc3-c1
+[|the king runs]
+2. d7-c7 Kc1-a1
+"""
+
+
+def test_text_export(samples: dict[str, bytes]) -> None:
+    assert export_text(read_record_file(samples["short"])) == SHORT_TEXT
+
+
+def test_text_export_of_an_unfinished_game(samples: dict[str, bytes]) -> None:
+    text = export_text(read_record_file(samples["unfinished"]))
+    lines = text.splitlines()
+    assert '[Result "*"]' in lines and lines[-1] == "*"
+    assert lines[lines.index("") + 1] == "{hello}"  # a comment before the first move
+    assert lines[-2].startswith("20. ") and len([ln for ln in lines if ln[:1].isdigit()]) == 20
+    turn9 = next(ln for ln in lines if ln.startswith("9. "))
+    assert turn9.split()[2] == "{wait}"  # a comment on step 17, the first move of turn 9
+
+
+def test_json_export(samples: dict[str, bytes]) -> None:
+    doc = json.loads(export_json(read_record_file(samples["short"])))
+    assert doc["header"]["variant"] == "gild-9" and doc["header"]["seed"] == 1
+    assert [s["notation"] for s in doc["steps"]] == ["d6-d7xd8", "Kc3-c1", "d7-c7", "Kc1-a1"]
+    first = doc["steps"][0]
+    assert first["code"] == ["d6", "d7"] and first["seat"] == 0 and first["text"] == "d6-d7"
+    assert first["events"][1] == {"kind": "capture", "text": "d8 captured (a defender)", "rule": "gild BASIC MOVES; TF-11"}
+    assert doc["steps"][1]["comments"] == ["the king runs"]
+    assert doc["result"] == {"winners": [1], "reason": "the king reached a corner", "rule": "gild OBJECT", "scores": []}
+    assert doc["replay_failure"] is None
+
+
+def test_otg_export(samples: dict[str, bytes]) -> None:
+    assert export_otg(read_record_file(samples["short"])) == SHORT_OTG
+
+
+def test_otg_of_a_traditional_game(samples: dict[str, bytes]) -> None:
+    lines = export_otg(read_record_file(samples["unfinished"])).splitlines()
+    tags = lines[: lines.index("")]
+    assert tags[-1] == (
+        "[rules:dim:11 name:Traditional_11x11 esc:c atkf:y tfr:d ka:y ks:y "
+        "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]"
+    )
+    assert "[result:?]" in tags and not any(t.startswith("[termination:") for t in tags)
+    turns = [ln for ln in lines if ln[:1].isdigit()]
+    assert len(turns) == 20 and turns[0].startswith("1. ") and len(turns[0].split()) == 3

@@ -1,0 +1,121 @@
+"""``fiefdom replay``: verify, show and export .fief records.
+
+Exit codes: 0 good; 1 the record replays differently from what it says
+(``verify``); 2 the file cannot be read, or a bad argument. Every failure is
+one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import NoReturn, Optional
+
+import typer
+
+from notation.export import ExportError, export_json, export_text
+from notation.format import RecordError
+from notation.otg import export_otg
+from notation.reader import Recording, read_record_file
+from notation.replay import Replay
+from notation.verify import UNFINISHED, verify
+from tui.text_board import position_text
+
+replay_app = typer.Typer(
+    name="replay",
+    help="Verify, show and export recorded games (.fief files).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+FILE = typer.Argument(..., help="A .fief record.", metavar="FILE", show_default=False)
+
+
+class ExportFormat(str, Enum):
+    text = "text"
+    json = "json"
+    otg = "otg"
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _read(file: Path) -> Recording:
+    try:
+        return read_record_file(file)
+    except RecordError as err:
+        _fail(f"{file}: {err}")
+    except OSError as err:
+        _fail(f"{file}: {err.strerror or err}")
+
+
+def _replay(file: Path) -> Replay:
+    try:
+        return Replay(_read(file))
+    except RecordError as err:
+        _fail(f"{file}: {err}")
+
+
+@replay_app.command("verify")
+def verify_command(file: Path = FILE) -> None:
+    """Replay FILE and check every checkpoint, the result and (seeded) every chance outcome.
+
+    Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
+    """
+    report = verify(_read(file))
+    if report.ok:
+        outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
+        typer.echo(f"ok: {report.records} records, {outcome}")
+        return
+    typer.echo(f"differs at step {report.first_bad_step}: {report.message}")
+    raise typer.Exit(1)
+
+
+@replay_app.command("show")
+def show_command(
+    file: Path = FILE,
+    step: Optional[int] = typer.Option(None, "--step", "-s", help="Step to show (0 = the start). Default: the last."),
+) -> None:
+    """Show the position at a step of FILE and the events of that step, with their rules."""
+    replay = _replay(file)
+    n = len(replay) if step is None else step
+    try:
+        game = replay.state_at(n)
+        events = replay.events_at(n)
+        comments = replay.comments_at(n)
+    except IndexError as err:
+        _fail(str(err))
+    title = f"step {n} of {len(replay)}"
+    if n:
+        info = replay.step_record(n)
+        title += f": {info.seat_name} {info.text}"
+    lines = [title, position_text(game)]
+    lines += [f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}" for e in events]
+    lines += [f"  comment: {c}" for c in comments]
+    if replay.failure is not None:
+        lines.append(f"note: the replay stops at {replay.failure}")
+    typer.echo("\n".join(lines))
+
+
+@replay_app.command("export")
+def export_command(
+    file: Path = FILE,
+    format: ExportFormat = typer.Option(ExportFormat.text, "--format", "-f", help="text (PGN-like), json or otg (OpenTafl)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of to stdout."),
+) -> None:
+    """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only)."""
+    recording = _read(file)
+    exporter = {ExportFormat.text: export_text, ExportFormat.json: export_json, ExportFormat.otg: export_otg}[format]
+    try:
+        text = exporter(recording)
+    except (ExportError, RecordError) as err:
+        _fail(f"{file}: {err}")
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        _fail(f"{out}: {err.strerror or err}")
