@@ -4,6 +4,7 @@ on stderr and exit status 2; nothing here prints a traceback for bad input."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, NoReturn, Optional
 
@@ -15,6 +16,7 @@ from tui.cli_replay import replay_app
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
     help="Play, record and review medieval tabletop games: Tafl (Taifa and Take the Kingdom to come).",
 )
 tafl_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Tafl tools: analyse positions and moves.")
@@ -135,4 +137,15 @@ app.add_typer(replay_app, name="replay")
 
 
 def main() -> None:
-    app()
+    """Entry point: a bug still ends in one line, with the traceback behind FIEFDOM_DEBUG=1."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise SystemExit(130) from None
+    except Exception as err:  # noqa: BLE001 - the last line of defence for users
+        if os.environ.get("FIEFDOM_DEBUG"):
+            raise
+        typer.echo(f"fiefdom: internal error: {type(err).__name__}: {err} "
+                   "(run with FIEFDOM_DEBUG=1 for details, and please report it)", err=True)
+        raise SystemExit(3) from None

@@ -1,0 +1,744 @@
+"""The Tafl AI: iterative-deepening principal-variation search on its own board.
+
+:class:`TaflGame` is the rulebook: it favours clarity (events, citations,
+legality checks). A search makes and unmakes hundreds of thousands of moves,
+so this module keeps a compact copy of the position (:class:`Position`: a
+flat int board, piece sets, per-side bitboards, a Zobrist hash and an undo
+stack) that plays exactly TaflGame's rules for the variant and its options.
+``tests/tafl/test_ai.py`` checks move lists, captures and results against
+TaflGame over random games in every variant.
+
+Moves inside the search are ints ``from << 8 | to``; the controller turns
+the chosen one back into a TaflGame option code such as ``("e1", "e4")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from time import perf_counter
+
+from core.engine import Decision
+from core.rng import SplitMix64
+from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
+from core.tafl.rules import ATTACKERS, DEFENDERS, TaflGame
+from core.tafl.variants import variant as get_variant
+
+AI_VERSION = "fiefdom-tafl-ai 1"  # recorded in seat details; bump when play changes
+MATE = 1_000_000
+MATE_BOUND = MATE - 1_000  # scores beyond this are forced wins or losses
+INFINITY = MATE + 1
+MAX_DEPTH = 64
+CHECK_EVERY = 1024  # nodes between clock checks (a power of two)
+TT_LIMIT = 1_000_000  # transposition table entries
+ZOBRIST_SEED = 0x7AF1_2024
+
+
+def encode(f: int, t: int) -> int:
+    return f << 8 | t
+
+
+def decode(move: int) -> tuple[int, int]:
+    return move >> 8, move & 255
+
+
+# -- evaluation weights ---------------------------------------------------------
+# In hundredths of an attacker, from the attackers' point of view.
+
+W_ATTACKER = 100
+W_DEFENDER = 180  # the defenders are outnumbered 2:1, so each one counts for more
+W_GUARD_DIAGONAL = 30  # an attacker diagonal to a corner seals it and cannot be taken there
+W_GUARD_WALL = 15  # the two squares beside that one complete the blockade
+W_ESCAPE_THREAT = 300  # one open line to a corner: the attackers must spend a move
+W_ESCAPE_FORK = 5_000  # two open lines and the attackers to move: one block is not enough
+W_ROUTE_2 = 45  # per square the king reaches that sees a corner: escape in two
+W_FORK_2 = 150  # per such square that sees two corners: a fork next move
+W_KING_NEAR = 8  # per step the king is closer to his nearest corner
+W_KING_MOBILITY = 4  # a king with room finds routes the terms above do not count yet
+W_RING = (0, 15, 45, 140, 140)  # by sides closed round a four-sided king (attackers, maybe the throne)
+W_AXIS_THREAT = 110  # off the hof: one side closed, the other open for an attacker
+W_ADJACENT = 20  # off the hof: an attacker touching the king
+W_MOBILITY = 2  # per square a side's pieces can reach: the attackers win by hemming in
+W_CLOSE_IN = 6  # per attacker, per step inside NEAR_KING of the king: a plan to surround him
+NEAR_KING = 4
+
+
+# -- per-variant tables ----------------------------------------------------------
+
+
+class Tables:
+    """Everything the search needs about a variant that never changes in a game.
+
+    Geometry (rays, neighbours, corners, centre, camps) comes from the
+    variant's :class:`~core.tafl.board.Geometry`; the rest is derived once.
+    """
+
+    def __init__(self, name: str, throne_counts: bool) -> None:
+        v = get_variant(name)
+        g = v.geometry
+        n = g.size * g.size
+        self.size, self.n = g.size, n
+        self.centre, self.corners = g.centre, g.corners
+        self.rays, self.neighbours, self.camp_of = g.rays, g.neighbours, g.camp_of
+        # Empty corners, centre and camp squares are hostile to every piece (TF-4, TF-11).
+        self.special = tuple(sq == g.centre or sq in g.corners or g.camp_of[sq] > 0 for sq in range(n))
+        plain = tuple(not s for s in self.special)
+        self.defender_stop = plain
+        self.king_stop = tuple(plain[sq] or sq == g.centre or sq in g.corners for sq in range(n))
+        # Attackers: index by the camp the mover stands in (0 = none); TF-7.
+        camps = max(g.camp_of) + 1
+        self.attacker_stop = tuple(
+            tuple(plain[sq] or (c > 0 and g.camp_of[sq] == c) for sq in range(n)) for c in range(camps)
+        )
+        # Custodial capture: for a piece arriving on t, (victim square, far square or -1).
+        self.capture_pairs = tuple(
+            tuple((nb, g.neighbours[nb][d]) for d, nb in enumerate(g.neighbours[t]) if nb >= 0) for t in range(n)
+        )
+        # The two lines through a square, as (one side, other side), where both exist.
+        self.axes = tuple(
+            tuple((nbs[a], nbs[b]) for a, b in ((0, 1), (2, 3)) if nbs[a] >= 0 and nbs[b] >= 0)
+            for nbs in g.neighbours
+        )
+        # Four-sided king capture: the four neighbours, or () on the edge (TF-10).
+        self.king_ring = tuple(nbs if min(nbs) >= 0 else () for nbs in g.neighbours)
+        self.hof_rule = v.king_capture == "hof-four-else-two"
+        self.throne_counts = throne_counts and v.centre == "throne"
+        self.corner_lines = tuple(_corner_lines(g.rays[sq], g.corners) for sq in range(n))
+        self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
+        self.guard = _corner_guard_bonus(g.size)
+        self.close_in = tuple(
+            tuple(W_CLOSE_IN * max(0, NEAR_KING - _steps(k, sq, g.size)) for sq in range(n)) for k in range(n)
+        )
+        rng = SplitMix64(ZOBRIST_SEED)
+        self.zobrist = tuple(tuple(rng.next() for _ in range(n)) for _ in range(4))
+        self.zobrist_side = rng.next()
+        self.bit = tuple(1 << sq for sq in range(n))
+        full = (1 << n) - 1
+        self.file_a_clear = full & ~sum(1 << (r * g.size) for r in range(g.size))
+        self.last_file_clear = full & ~sum(1 << (r * g.size + g.size - 1) for r in range(g.size))
+        self.plain_mask = sum(1 << sq for sq in range(n) if plain[sq])
+
+    def hash_of(self, board: Sequence[int], side: int) -> int:
+        """Zobrist hash of a board (a list, or TaflGame's repetition key bytes)."""
+        h = self.zobrist_side if side else 0
+        for sq, piece in enumerate(board):
+            if piece:
+                h ^= self.zobrist[piece][sq]
+        return h
+
+
+def _steps(a: int, b: int, size: int) -> int:
+    """Manhattan distance between two squares."""
+    return abs(a // size - b // size) + abs(a % size - b % size)
+
+
+def _corner_lines(rays: Sequence[Sequence[int]], corners: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """The straight paths from a square to the corners on its lines (corner included)."""
+    return tuple(tuple(ray) for ray in rays if ray and ray[-1] in corners)
+
+
+def _corner_guard_bonus(size: int) -> tuple[int, ...]:
+    """Attacker piece-square bonus: squares that wall a corner off from the king.
+
+    The square diagonal to a corner cannot be captured against it and
+    watches both edges into the corner; the two squares a knight's move
+    from the corner complete the usual three-piece blockade.
+    """
+    bonus = [0] * (size * size)
+    last = size - 1
+    for cr, cc in ((0, 0), (0, last), (last, 0), (last, last)):
+        dr = 1 if cr == 0 else -1
+        dc = 1 if cc == 0 else -1
+        bonus[(cr + dr) * size + cc + dc] = W_GUARD_DIAGONAL
+        bonus[(cr + 2 * dr) * size + cc + dc] = W_GUARD_WALL
+        bonus[(cr + dr) * size + cc + 2 * dc] = W_GUARD_WALL
+    return tuple(bonus)
+
+
+@cache
+def tables_for(name: str, throne_counts: bool) -> Tables:
+    return Tables(name, throne_counts)
+
+
+# -- the search board ------------------------------------------------------------
+
+
+class Position:
+    """A position the search can make and unmake moves on.
+
+    ``winner`` is set (0 attackers, 1 defenders) when the last move captured
+    the king or brought him to a corner; legal-move exhaustion, repetition
+    and the quiet-move draw are the searcher's business.
+    """
+
+    __slots__ = ("tab", "board", "side", "king", "squares", "bits", "hash", "quiet", "winner", "stack")
+
+    def __init__(self, tab: Tables, board: list[int], side: int, quiet: int = 0) -> None:
+        self.tab = tab
+        self.board = board[:]
+        self.side = side
+        self.king = board.index(KING) if KING in board else -1
+        self.squares = (
+            {sq for sq, p in enumerate(board) if p == ATTACKER},
+            {sq for sq, p in enumerate(board) if p in (DEFENDER, KING)},
+        )
+        self.bits = [sum(tab.bit[sq] for sq in s) for s in self.squares]
+        self.hash = tab.hash_of(board, side)
+        self.quiet = quiet
+        self.winner = -1
+        self.stack: list[tuple] = []
+
+    @classmethod
+    def from_game(cls, game: TaflGame) -> "Position":
+        tab = tables_for(game.variant, bool(game.opts.get("throne_counts_for_king", False)))
+        return cls(tab, game.board, game.to_move, game.quiet)
+
+    def pass_turn(self) -> None:
+        """Hand the move to the other side (a null move, for the search; its own inverse)."""
+        self.side ^= 1
+        self.hash ^= self.tab.zobrist_side
+
+    # -- moves --
+
+    def moves(self) -> list[int]:
+        """Every legal move of the side to move (trad play.1, gild BASIC MOVES, TF-2, TF-7)."""
+        tab, board, rays = self.tab, self.board, self.tab.rays
+        out: list[int] = []
+        append = out.append
+        if self.side == ATTACKERS:
+            stops, camp_of = tab.attacker_stop, tab.camp_of
+            pieces = [(f, stops[camp_of[f]]) for f in self.squares[ATTACKERS]]
+        else:
+            king = self.king
+            pieces = [(f, tab.king_stop if f == king else tab.defender_stop) for f in self.squares[DEFENDERS]]
+        for f, ok in pieces:
+            base = f << 8
+            for ray in rays[f]:
+                for t in ray:
+                    if board[t]:
+                        break
+                    if ok[t]:
+                        append(base | t)
+        return out
+
+    def make(self, move: int) -> None:
+        """Play a legal move (never from a won position) and push what undoes it."""
+        tab, board, bits = self.tab, self.board, self.bits
+        f, t = move >> 8, move & 255
+        side = self.side
+        piece = board[f]
+        undo = (move, piece, self.hash, self.quiet, self.king, bits[0], bits[1])
+        board[f] = EMPTY
+        board[t] = piece
+        own = self.squares[side]
+        own.remove(f)
+        own.add(t)
+        zob = tab.zobrist
+        h = self.hash ^ zob[piece][f] ^ zob[piece][t] ^ tab.zobrist_side
+        bits[side] ^= tab.bit[f] | tab.bit[t]
+        if piece == KING:
+            self.king = t
+            if t in tab.corners:
+                self.winner = DEFENDERS
+        captured = self._captures(t, side)
+        if captured:
+            enemy = self.squares[1 - side]
+            for sq in captured:
+                victim = board[sq]
+                board[sq] = EMPTY
+                enemy.remove(sq)
+                h ^= zob[victim][sq]
+                bits[1 - side] ^= tab.bit[sq]
+                if victim == KING:
+                    self.king = -1
+                    self.winner = ATTACKERS
+            self.quiet = 0
+        else:
+            self.quiet += 1
+        self.stack.append((*undo, captured))
+        self.hash = h
+        self.side = 1 - side
+
+    def unmake(self) -> None:
+        move, piece, self.hash, self.quiet, self.king, a_bits, d_bits, captured = self.stack.pop()
+        board = self.board
+        f, t = move >> 8, move & 255
+        mover = 1 - self.side
+        board[t] = EMPTY
+        board[f] = piece
+        own = self.squares[mover]
+        own.remove(t)
+        own.add(f)
+        if captured:
+            victim = ATTACKER if mover == DEFENDERS else DEFENDER
+            enemy = self.squares[self.side]
+            for sq in captured:
+                board[sq] = KING if sq == self.king else victim
+                enemy.add(sq)
+        self.bits[0], self.bits[1] = a_bits, d_bits
+        self.side = mover
+        self.winner = -1
+
+    # -- captures (trad play.3-5, gild CAPTURE, TF-3, TF-4, TF-10, TF-11, TF-13, TF-15) --
+
+    def hostile_to(self, sq: int, victim_side: int) -> bool:
+        """Whether ``sq`` helps capture a piece of ``victim_side``: an enemy or an empty special square."""
+        v = self.board[sq]
+        if v == EMPTY:
+            return self.tab.special[sq]
+        return (v == ATTACKER) != (victim_side == ATTACKERS)
+
+    def _captures(self, t: int, side: int) -> tuple[int, ...]:
+        """Squares captured by the piece of ``side`` that has just arrived on ``t``."""
+        board = self.board
+        out: tuple[int, ...] = ()
+        for victim_sq, far in self.tab.capture_pairs[t]:
+            victim = board[victim_sq]
+            if victim == EMPTY or (victim == ATTACKER) == (side == ATTACKERS):
+                continue
+            if victim == KING:
+                if self._king_falls(victim_sq, far):
+                    out += (victim_sq,)
+            elif far >= 0 and self.hostile_to(far, 1 - side):
+                out += (victim_sq,)
+        return out
+
+    def _king_falls(self, k: int, far: int) -> bool:
+        """Whether the king on ``k`` is captured now, an attacker having closed in opposite ``far``."""
+        tab = self.tab
+        if tab.hof_rule and k != tab.centre:
+            return far >= 0 and self.hostile_to(far, DEFENDERS)
+        ring = tab.king_ring[k]
+        return bool(ring) and all(self.closes_ring(sq) for sq in ring)
+
+    def closes_ring(self, sq: int) -> bool:
+        """One of the four sides needed around the king (TF-3: maybe the empty throne)."""
+        return self.board[sq] == ATTACKER or (sq == self.tab.centre and self.tab.throne_counts)
+
+    # -- one-move threats, for the horizon and for move ordering --
+
+    def king_capture_squares(self) -> tuple[int, ...]:
+        """Empty squares where an arriving attacker would capture the king."""
+        k, tab, board = self.king, self.tab, self.board
+        if k < 0:
+            return ()
+        if tab.hof_rule and k != tab.centre:
+            out: tuple[int, ...] = ()
+            for a, b in tab.axes[k]:
+                if board[a] == EMPTY and self.hostile_to(b, DEFENDERS):
+                    out += (a,)
+                if board[b] == EMPTY and self.hostile_to(a, DEFENDERS):
+                    out += (b,)
+            return out
+        open_sides = [sq for sq in tab.king_ring[k] if not self.closes_ring(sq)]
+        if len(open_sides) == 1 and board[open_sides[0]] == EMPTY:
+            return (open_sides[0],)
+        return ()
+
+    def attacker_reaches(self, t: int) -> bool:
+        """Whether some attacker can move to the empty square ``t`` now."""
+        tab, board = self.tab, self.board
+        for ray in tab.rays[t]:
+            for sq in ray:
+                if board[sq]:
+                    if board[sq] == ATTACKER and tab.attacker_stop[tab.camp_of[sq]][t]:
+                        return True
+                    break
+        return False
+
+    def king_capture_in_one(self) -> bool:
+        return any(self.attacker_reaches(t) for t in self.king_capture_squares())
+
+    def open_corner_lines(self, sq: int) -> int:
+        """How many corners a king on ``sq`` could move to now."""
+        board = self.board
+        return sum(1 for path in self.tab.corner_lines[sq] if not any(map(board.__getitem__, path)))
+
+    def king_escape_in_one(self) -> bool:
+        return self.king >= 0 and self.open_corner_lines(self.king) > 0
+
+    def capture_squares(self) -> set[int]:
+        """Empty squares where a piece of the side to move would capture something."""
+        board, tab = self.board, self.tab
+        enemy = 1 - self.side
+        out: set[int] = set()
+        for sq in self.squares[enemy]:
+            if board[sq] == KING:
+                continue
+            for a, b in tab.axes[sq]:
+                if board[a] == EMPTY and self.hostile_to(b, enemy):
+                    out.add(a)
+                if board[b] == EMPTY and self.hostile_to(a, enemy):
+                    out.add(b)
+        if self.side == ATTACKERS:
+            out.update(self.king_capture_squares())
+        return out
+
+
+# -- evaluation ------------------------------------------------------------------
+
+
+def evaluate(pos: Position) -> int:
+    """Static score for the side to move (the search has already checked for one-move wins)."""
+    att, dfn = pos.squares
+    defenders = len(dfn) - (pos.king >= 0)
+    score = len(att) * W_ATTACKER - defenders * W_DEFENDER
+    score += sum(map(pos.tab.guard.__getitem__, att))
+    score += W_MOBILITY * (_reach_count(pos, ATTACKERS) - _reach_count(pos, DEFENDERS))
+    if pos.king >= 0:
+        score += sum(map(pos.tab.close_in[pos.king].__getitem__, att))
+        score += _king_freedom(pos) + _king_pressure(pos)
+    return score if pos.side == ATTACKERS else -score
+
+
+def _reach_count(pos: Position, side: int) -> int:
+    """Mobility: how many squares the side's pieces could move to, by bitboard flood."""
+    tab = pos.tab
+    empty = ~(pos.bits[0] | pos.bits[1]) & ((1 << tab.n) - 1)
+    east, west = empty & tab.file_a_clear, empty & tab.last_file_clear  # no wrapping round
+    pieces, size = pos.bits[side], tab.size
+    reach = 0
+    m = pieces
+    while m:
+        m = (m << size) & empty
+        reach |= m
+    m = pieces
+    while m:
+        m = (m >> size) & empty
+        reach |= m
+    m = pieces
+    while m:
+        m = (m << 1) & east
+        reach |= m
+    m = pieces
+    while m:
+        m = (m >> 1) & west
+        reach |= m
+    return (reach & tab.plain_mask).bit_count()
+
+
+def _king_freedom(pos: Position) -> int:
+    """How close the king is to escaping: open lines, two-move routes, mobility."""
+    tab, board, k = pos.tab, pos.board, pos.king
+    mobility = routes = forks = open_now = 0
+    for ray in tab.rays[k]:
+        for t in ray:
+            if board[t]:
+                break
+            if not tab.king_stop[t]:
+                continue  # a camp square: the king passes but cannot stop
+            mobility += 1
+            if t in tab.corners:
+                open_now += 1
+                continue
+            seen = pos.open_corner_lines(t) if tab.corner_lines[t] else 0
+            routes += seen > 0
+            forks += seen > 1
+    score = -(W_KING_MOBILITY * mobility + W_ROUTE_2 * routes + W_FORK_2 * forks)
+    score -= W_KING_NEAR * (tab.size - tab.corner_distance[k])
+    if open_now:
+        score -= W_ESCAPE_THREAT if open_now == 1 else W_ESCAPE_FORK
+    return score
+
+
+def _king_pressure(pos: Position) -> int:
+    """How close the attackers are to capturing the king under this variant's rule."""
+    tab, board, k = pos.tab, pos.board, pos.king
+    if tab.hof_rule and k != tab.centre:
+        score = 0
+        for a, b in tab.axes[k]:
+            closed_a, closed_b = pos.hostile_to(a, DEFENDERS), pos.hostile_to(b, DEFENDERS)
+            if closed_a != closed_b and board[b if closed_a else a] == EMPTY:
+                score += W_AXIS_THREAT
+        return score + W_ADJACENT * sum(board[sq] == ATTACKER for sq in tab.neighbours[k] if sq >= 0)
+    ring = tab.king_ring[k]
+    if not ring:
+        return 0  # TF-10: on the edge he cannot be surrounded
+    return W_RING[sum(map(pos.closes_ring, ring))]
+
+
+# -- search ----------------------------------------------------------------------
+
+EXACT, LOWER, UPPER = 0, 1, 2
+NULL_MIN_DEPTH, NULL_REDUCTION = 3, 2
+ORDER_TT = 1 << 30
+ORDER_CAPTURE = 1 << 26
+ORDER_KILLER = 1 << 24
+ORDER_KING = 1 << 12  # scaled by how close the king's destination is to a corner
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SearchInfo:
+    move: tuple[str, str] | None  # the chosen option code; None when the game is over
+    score: int  # for the side to move; beyond +-MATE_BOUND a forced win or loss
+    depth: int  # the last depth searched to the end
+    nodes: int
+    elapsed: float  # seconds
+
+
+class _Search:
+    """One search from one root: owns the transposition table and ordering statistics."""
+
+    def __init__(self, game: TaflGame, pos: Position, deadline: float) -> None:
+        self.pos = pos
+        self.deadline = deadline
+        self.quiet_limit: int = game.opts["quiet_moves"]
+        self.repetition: str = game.opts["repetition"]
+        # Occurrences of each position so far (TF-6): the game's, then the search path's.
+        self.seen: dict[int, int] = {}
+        for key, count in game.history.items():
+            h = pos.tab.hash_of(key[:-1], key[-1])
+            self.seen[h] = self.seen.get(h, 0) + count
+        self.nodes = 0
+        self.may_stop = False  # depth 1 always completes
+        self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, move
+        self.killers = [[0, 0] for _ in range(MAX_DEPTH + 2)]
+        self.history: dict[int, int] = {}
+
+    def root(self, depth: int, moves: list[int]) -> tuple[int, int]:
+        """Search every root move to ``depth``: (score, best move)."""
+        pos = self.pos
+        self.may_stop = depth > 1
+        self.history = {m: h // 2 for m, h in self.history.items()}
+        alpha, best, best_score = -INFINITY, moves[0], -INFINITY
+        for i, move in enumerate(moves):
+            pos.make(move)
+            if i == 0:
+                score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
+            else:
+                score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha:
+                    score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
+            pos.unmake()
+            if score > best_score:
+                best_score, best = score, move
+                alpha = max(alpha, score)
+        return best_score, best
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
+        pos = self.pos
+        self.nodes += 1
+        if not self.nodes & (CHECK_EVERY - 1) and self.may_stop and perf_counter() > self.deadline:
+            raise _OutOfTime
+        if pos.winner >= 0:
+            return -(MATE - ply)  # the opponent's last move won
+        ended = self.rule_end(ply)
+        if ended is not None:
+            return ended
+        if depth <= 0 or ply >= MAX_DEPTH:
+            return self.leaf(ply)
+        seen, key = self.seen, pos.hash
+        seen[key] = seen.get(key, 0) + 1
+        try:
+            return self.expand(depth, alpha, beta, ply, null_ok)
+        finally:
+            seen[key] -= 1
+
+    def rule_end(self, ply: int) -> int | None:
+        """The score if repetition or the quiet-move rule ends the game here; else None."""
+        pos = self.pos
+        if self.repetition != "off" and self.seen.get(pos.hash, 0) >= 2:
+            outcome = 0 if self.repetition == "draw" else MATE - ply  # TF-6: the repeater loses
+        elif self.quiet_limit and pos.quiet >= self.quiet_limit:
+            outcome = 0  # TF-5
+        else:
+            return None
+        return outcome if pos.moves() else -(MATE - ply)  # TF-9 is checked first
+
+    def expand(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool) -> int:
+        """The interior of :meth:`negamax`: transposition table, null move, then every move."""
+        pos = self.pos
+        entry = self.tt.get(pos.hash)
+        tt_move = 0
+        if entry is not None:
+            e_depth, flag, e_score, tt_move = entry
+            draw_ahead = self.quiet_limit and self.quiet_limit - pos.quiet <= depth
+            if e_depth >= depth and not draw_ahead:
+                score = _from_tt(e_score, ply)
+                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                    return score
+
+        if null_ok and depth >= NULL_MIN_DEPTH and beta < MATE_BOUND and self.null_move_fails_high(depth, beta, ply):
+            return beta
+
+        moves = pos.moves()
+        if not moves:
+            return -(MATE - ply)  # TF-9: no legal move loses
+        captures = self.order(moves, tt_move, ply)
+
+        alpha_in, best, best_move = alpha, -INFINITY, moves[0]
+        killers = self.killers[ply]
+        for i, move in enumerate(moves):
+            quiet_move = (move & 255) not in captures
+            pos.make(move)
+            if i == 0:
+                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            else:
+                # Late, quiet, non-killer moves are first tried a ply shallower (LMR).
+                reduction = 1 if depth >= 3 and i >= 4 and quiet_move and move not in killers else 0
+                score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
+                if score > alpha and (reduction or score < beta):
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            pos.unmake()
+            if score > best:
+                best, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if quiet_move:
+                            self.remember_cutoff(move, depth, ply)
+                        break
+
+        flag = LOWER if best >= beta else EXACT if best > alpha_in else UPPER
+        if len(self.tt) >= TT_LIMIT:
+            self.tt.clear()  # bounds memory on long searches; the next iteration refills it
+        self.tt[pos.hash] = (depth, flag, _to_tt(best, ply), best_move)
+        return best
+
+    def null_move_fails_high(self, depth: int, beta: int, ply: int) -> bool:
+        """If passing still scores ``beta`` in a shallower search, a real move will too.
+
+        Zugzwang is rare in tafl; threats the pass ignores (an open line for the
+        king, a capture of the king) show up as mate scores and defeat the cut.
+        """
+        pos = self.pos
+        pos.pass_turn()
+        score = -self.negamax(depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, False)
+        pos.pass_turn()
+        return score >= beta
+
+    def leaf(self, ply: int) -> int:
+        """Static score, after the one-move wins a static score cannot see."""
+        pos = self.pos
+        if pos.side == DEFENDERS and pos.king_escape_in_one():
+            return MATE - ply - 1
+        if pos.side == ATTACKERS and pos.king_capture_in_one():
+            return MATE - ply - 1
+        if len(pos.squares[pos.side]) <= 2 and not pos.moves():
+            return -(MATE - ply)  # a nearly wiped-out side may be stuck (TF-9)
+        return evaluate(pos)
+
+    def order(self, moves: list[int], tt_move: int, ply: int) -> set[int]:
+        """Sort ``moves`` best-first in place; return the squares that capture."""
+        pos = self.pos
+        captures = pos.capture_squares()
+        killers = self.killers[ply]
+        history = self.history
+        king, tab = pos.king, pos.tab
+        king_from = king if pos.side == DEFENDERS else -1
+
+        def rank(move: int) -> int:
+            t = move & 255
+            score = history.get(move, 0)
+            if move == tt_move:
+                score += ORDER_TT
+            if t in captures:
+                score += ORDER_CAPTURE
+            if move in killers:
+                score += ORDER_KILLER
+            if move >> 8 == king_from:
+                score += ORDER_KING * (2 * tab.size - tab.corner_distance[t])
+            return score
+
+        moves.sort(key=rank, reverse=True)
+        return captures
+
+    def remember_cutoff(self, move: int, depth: int, ply: int) -> None:
+        killers = self.killers[ply]
+        if killers[0] != move:
+            killers[1], killers[0] = killers[0], move
+        self.history[move] = self.history.get(move, 0) + depth * depth
+
+
+def _to_tt(score: int, ply: int) -> int:
+    """Mate scores are stored relative to the node, not the root."""
+    if score > MATE_BOUND:
+        return score + ply
+    if score < -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score > MATE_BOUND:
+        return score - ply
+    if score < -MATE_BOUND:
+        return score + ply
+    return score
+
+
+# -- the controller --------------------------------------------------------------
+
+
+class TaflAI:
+    """A Tafl controller: alpha-beta search under a time budget per move.
+
+    With ``max_depth`` set and a budget large enough to reach it, the result
+    depends only on the game and ``seed`` (ties between equally ordered root
+    moves are shuffled by a SplitMix64 seeded from ``seed`` and the position).
+    """
+
+    def __init__(self, time_budget: float = 1.0, max_depth: int | None = None, seed: int = 0) -> None:
+        self.time_budget = time_budget
+        self.max_depth = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
+        self.seed = seed
+        self.last: SearchInfo | None = None
+
+    def choose(self, game: TaflGame, decision: Decision) -> tuple[str, str]:
+        info = self.search(game)
+        assert info.move is not None, "no decision is pending in a finished game"
+        return info.move
+
+    def search(self, game: TaflGame) -> SearchInfo:
+        """The best move by iterative deepening; at once when the game is over or the move forced."""
+        start = perf_counter()
+        legal = game.legal_moves()
+        names = game.geo.names
+        if game.result is not None or len(legal) <= 1:
+            move = (names[legal[0][0]], names[legal[0][1]]) if legal else None
+            self.last = SearchInfo(move, 0, 0, 0, perf_counter() - start)
+            return self.last
+        pos = Position.from_game(game)
+        search = _Search(game, pos, start + self.time_budget)
+        moves = self._root_moves(search, [encode(f, t) for f, t in legal])
+        best, score, depth = moves[0], 0, 0
+        for d in range(1, self.max_depth + 1):
+            try:
+                score, best = search.root(d, moves)
+            except _OutOfTime:
+                break
+            depth = d
+            moves.remove(best)
+            moves.insert(0, best)
+            elapsed = perf_counter() - start
+            # A deeper iteration costs several times this one: do not start what cannot finish.
+            if abs(score) > MATE_BOUND or elapsed > self.time_budget / 2:
+                break
+        f, t = decode(best)
+        self.last = SearchInfo((names[f], names[t]), score, depth, search.nodes, perf_counter() - start)
+        return self.last
+
+    def _root_moves(self, search: _Search, moves: list[int]) -> list[int]:
+        """Root moves shuffled by the seeded generator, then put in search order."""
+        rng = SplitMix64(self.seed ^ search.pos.hash)
+        shuffled = [moves[i] for i in rng.permutation(len(moves))]
+        search.order(shuffled, 0, 0)
+        return shuffled
+
+
+def benchmark(variant: str, seconds: float) -> dict[str, float | int | str]:
+    """Search the variant's start position for ``seconds``: nodes, depth, speed."""
+    info = TaflAI(time_budget=seconds).search(TaflGame(variant))
+    return {
+        "variant": variant,
+        "nodes": info.nodes,
+        "depth": info.depth,
+        "seconds": round(info.elapsed, 3),
+        "nodes_per_second": round(info.nodes / info.elapsed) if info.elapsed else 0,
+    }
+
