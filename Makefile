@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test install bench clean
+.PHONY: play test install bench goldens clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,9 +21,22 @@ play: $(STAMP)
 test: $(STAMP)
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
 
+# The figures in docs/performance.md come from these commands.
 bench: $(STAMP)
-	$(VENV)/bin/fiefdom simulate tafl --variant traditional --games 200 --seed 1 --players random,random
-	$(VENV)/bin/fiefdom simulate tafl --variant gild-9 --games 20 --seed 1 --players ai,ai --ai-time 0.05
+	for v in traditional gild-9 gild-11; do \
+		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 200 --seed 1 --players random,random | tail -2; \
+		$(VENV)/bin/fiefdom tafl bench --variant $$v --seconds 2; \
+	done
+	$(VENV)/bin/fiefdom simulate tafl --variant gild-9 --games 4 --seed 1 --players ai,ai --ai-time 0.2 | tail -2
+
+# Golden records for tests/golden: whole AI-against-AI games, depth 3 (deterministic).
+goldens: $(STAMP)
+	rm -f replays/tafl-*.fief
+	for v in traditional gild-9 gild-11; do \
+		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 2 --seed 5 --players ai,ai \
+			--ai-depth 3 --ai-time 60 --out replays | tail -3; \
+	done
+	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden --snapshot-update
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

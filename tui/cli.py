@@ -106,6 +106,22 @@ def tafl_analyse(
     typer.echo(f"legal ({len(legal)}): {' '.join(legal)}")
 
 
+@tafl_app.command("bench")
+def tafl_bench(
+    variant: str = typer.Option("traditional", "--variant", "-v", help="traditional, gild-9 or gild-11."),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.01, help="How long to search the start position."),
+) -> None:
+    """Measure the AI: nodes per second and depth reached on the start position."""
+    from core.tafl.ai import benchmark
+
+    try:
+        b = benchmark(variant, seconds)
+    except RulesError as err:
+        fail(str(err))
+    typer.echo(f"tafl {b['variant']}: depth {b['depth']} in {b['seconds']:.2f}s, "
+               f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
+
+
 @simulate_app.command("tafl")
 def simulate_tafl(
     variant: str = typer.Option("traditional", "--variant", "-v", help="traditional, gild-9 or gild-11."),
