@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Until the Textual app lands, `make play` shows the commands (ARGS=... runs one).
 play: $(STAMP)
-	$(VENV)/bin/fiefdom $(ARGS)
+	$(VENV)/bin/fiefdom $(or $(ARGS),--help)
 
 # Snapshots depend on the theme and colour settings: unset them for the run.
 test: $(STAMP)

@@ -17,6 +17,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain click errors: "Error: ..." on a line of its own
     help="Play, record and review medieval tabletop games: Tafl (Taifa and Take the Kingdom to come).",
 )
 tafl_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Tafl tools: analyse positions and moves.")
