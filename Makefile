@@ -14,9 +14,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Until the Textual app lands, `make play` shows the commands (ARGS=... runs one).
+# `make play` starts the app; ARGS="..." runs another command instead.
 play: $(STAMP)
-	$(VENV)/bin/fiefdom $(or $(ARGS),--help)
+	$(VENV)/bin/fiefdom $(or $(ARGS),play)
 
 # Snapshots depend on the theme and colour settings: unset them for the run.
 test: $(STAMP)

@@ -46,6 +46,16 @@ SIDES = {"attackers": 0, "defenders": 1}
 OPTION_HELP = "A rule option as name=value (see docs/rulings/tafl.md), repeatable."
 
 
+@app.command("play")
+def play(
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where autosaves, saved records and keymap.toml live."),
+) -> None:
+    """Start the app: new game, continue an unfinished one, open a record."""
+    from tui.app import FiefdomApp
+
+    FiefdomApp(data_dir).run()
+
+
 @tafl_app.command("analyse")
 def tafl_analyse(
     moves: list[str] = typer.Argument(None, help="Moves to apply in order, e.g. e1-e4 or e1e4."),

@@ -119,3 +119,15 @@ def export_command(
         out.write_text(text, encoding="utf-8")
     except OSError as err:
         _fail(f"{out}: {err.strerror or err}")
+
+
+@replay_app.command("view")
+def view_command(
+    file: Path = FILE,
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where saved records and keymap.toml live."),
+) -> None:
+    """Open a record in the replay viewer (the app)."""
+    _read(file)  # a damaged file gets its one line here, before the screen opens
+    from tui.app import FiefdomApp
+
+    FiefdomApp(data_dir, open_path=file).run()

@@ -1,0 +1,162 @@
+"""The replay viewer: the play screen's panes plus a timeline, stepping a record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
+
+from core.tafl import TaflGame
+from notation.replay import Replay
+from tui.screens.dialogs import StepDialog
+from tui.screens.play import SPEEDS, event_line
+from tui.session import GameSetup, SeatConfig
+from tui.widgets.tafl_board import BoardView, TaflBoard
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", id="replay.back"),
+        Binding("right", "step(1)", "Forward", id="replay.forward"),
+        Binding("home", "jump(0)", "Start", id="replay.start"),
+        Binding("end", "jump(-1)", "End", id="replay.end"),
+        Binding("g", "goto", "Go to", id="replay.goto"),
+        Binding("space", "autoplay", "Play/pause", id="replay.autoplay"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="replay.faster"),
+        Binding("minus", "speed(1)", "Slower", show=False, id="replay.slower"),
+        Binding("p", "play_from_here", "Play from here", id="replay.play_from_here"),
+        Binding("question_mark,f1", "app.help", "Help", id="replay.help"),
+        Binding("q,escape", "leave", "Close", id="replay.close"),
+    ]
+
+    def __init__(self, replay: Replay, path: Path) -> None:
+        super().__init__()
+        self.replay = replay
+        self.path = path
+        self.report = replay.verify()
+        self.last = replay.steps
+        # A record that fails to verify opens at the first step that differs.
+        bad = self.report.first_bad_step
+        self.step = min(bad, self.last) if bad is not None else 0
+        self.speed = 2
+        self.timer: Timer | None = None
+        self.records = [self._record(n) for n in range(1, self.last + 1)]
+
+    def _record(self, n: int) -> str:
+        move = next((e for e in self.replay.events_at(n) if e.kind == "move" and e.data), None)
+        return str(move.data[0]) if move else self.replay.step_record(n).text
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="board-pane"):
+                yield TaflBoard(self._view(), id="board")
+                yield Static(id="timeline")
+            with Vertical(id="side"):
+                yield Static("Moves", classes="pane-title")
+                with VerticalScroll(id="moves-scroll"):
+                    yield Static(id="moves")
+                yield Static("Events of this step", classes="pane-title")
+                yield RichLog(id="events", markup=True, wrap=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if not self.report.ok:
+            self.notify(f"verify failed: {self.report.message}", severity="error", timeout=10)
+        self.show_step()
+
+    def _view(self) -> BoardView:
+        state = self.replay.state_at(self.step)
+        assert isinstance(state, TaflGame)
+        return BoardView.of(state, interactive=False)
+
+    def show_step(self) -> None:
+        state = self.replay.state_at(self.step)
+        self.query_one("#board", TaflBoard).show(BoardView.of(state, interactive=False))
+        h = self.replay.header
+        verdict = "[green]verified[/]" if self.report.ok else f"[red]differs at step {self.report.first_bad_step}[/]"
+        playing = " · playing" if self.timer else ""
+        self.query_one("#timeline", Static).update(
+            f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
+        result = self.replay.result
+        tail = f" · result: {result.reason}" if result and self.step == self.last else ""
+        self.query_one("#status", Static).update(
+            f"replay {self.path.name} · {h.game} {h.variant} · "
+            f"{state.seats[state.to_move]} to move{tail}")
+        lines = []
+        for i in range(0, self.last, 2):
+            cells = []
+            for j in (i, i + 1):
+                if j < self.last:
+                    rec = self.records[j]
+                    cells.append(f"[reverse]{rec}[/]" if j + 1 == self.step else rec)
+            lines.append(f"{i // 2 + 1:>3}. " + " ".join(cells))
+        self.query_one("#moves", Static).update("\n".join(lines) or "(no moves)")
+        log = self.query_one("#events", RichLog)
+        log.clear()
+        if self.step == 0:
+            log.write("start position")
+        for e in self.replay.events_at(self.step) if self.step else ():
+            log.write(event_line(e))
+        for c in self.replay.comments_at(self.step):
+            log.write(f"[i]{c}[/i]")
+
+    def action_step(self, delta: int) -> None:
+        self.step = min(self.last, max(0, self.step + delta))
+        self.show_step()
+
+    def action_jump(self, where: int) -> None:
+        self.step = self.last if where < 0 else where
+        self.show_step()
+
+    def action_goto(self) -> None:
+        def done(n: int | None) -> None:
+            if n is not None:
+                self.step = n
+                self.show_step()
+
+        self.app.push_screen(StepDialog(self.last), done)
+
+    def action_autoplay(self) -> None:
+        if self.timer:
+            self.timer.stop()
+            self.timer = None
+        else:
+            if self.step >= self.last:
+                self.step = 0
+            self.timer = self.set_interval(max(SPEEDS[self.speed], 0.05), self._tick)
+        self.show_step()
+
+    def _tick(self) -> None:
+        if self.step >= self.last:
+            self.action_autoplay()
+            return
+        self.action_step(1)
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = min(len(SPEEDS) - 1, max(0, self.speed + delta))
+        if self.timer:
+            self.timer.stop()
+            self.timer = self.set_interval(max(SPEEDS[self.speed], 0.05), self._tick)
+        self.show_step()
+
+    def action_play_from_here(self) -> None:
+        state = self.replay.state_at(self.step)
+        assert isinstance(state, TaflGame)
+        if state.result is not None:
+            self.notify("the game is over at this step", severity="warning")
+            return
+        h = self.replay.header
+        setup = GameSetup(h.game, h.variant, (SeatConfig("human"), SeatConfig("ai")), h.seed or 1,
+                          dict(h.options), {"position": state.position(), "to_move": state.to_move})
+        self.app.start_game(setup)  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        if self.timer:
+            self.timer.stop()
+        self.app.pop_screen()

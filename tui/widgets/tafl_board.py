@@ -1,0 +1,214 @@
+"""The Tafl board, drawn with the Line API at three columns a square.
+
+Pieces are letters so they read without colour: ``A`` attacker, ``D``
+defender, ``K`` king. Empty special squares: ``#`` corner, ``+`` throne or
+hof, ``:`` camp. The cursor is drawn as ``[ ]``, the selected piece as
+``< >``, a legal destination as ``*``, a square just captured as ``x``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from core.tafl import TaflGame
+from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
+
+CELL = 3
+MARGIN = 3  # rank numbers on the left and right
+GLYPHS = {ATTACKER: "A", DEFENDER: "D", KING: "K"}
+
+# Colours are an extra: every mark also has a distinct character.
+STYLES = {
+    "light": Style(bgcolor="#d8c8a0", color="#202020"),
+    "dark": Style(bgcolor="#c4b088", color="#202020"),
+    "special": Style(bgcolor="#8a7550", color="#f0e8d0"),
+    "camp": Style(bgcolor="#b09a70", color="#303030"),
+    ATTACKER: Style(color="#8b1a1a", bold=True),
+    DEFENDER: Style(color="#1a3f8b", bold=True),
+    KING: Style(color="#6b4d00", bold=True, underline=True),
+    "dest": Style(bgcolor="#9ccf8c"),
+    "last": Style(bgcolor="#e6d36a"),
+    "captured": Style(bgcolor="#e89a8a"),
+    "cursor": Style(reverse=True),
+    "label": Style(dim=True),
+}
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board draws: a snapshot, so the widget never holds a live game."""
+
+    size: int
+    board: tuple[int, ...]
+    centre: int
+    corners: frozenset[int]
+    camps: tuple[int, ...]
+    legal: tuple[tuple[int, int], ...]
+    last: tuple[int, int, tuple[int, ...]] | None
+    to_move: int
+
+    @classmethod
+    def of(cls, game: TaflGame, interactive: bool = True) -> "BoardView":
+        g = game.geo
+        return cls(g.size, tuple(game.board), g.centre, g.corners, g.camp_of,
+                   tuple(game.legal_moves()) if interactive else (), game.last, game.to_move)
+
+
+class TaflBoard(Widget, can_focus=True):
+    """A board with a cursor; Enter or a click selects a piece, then its destination."""
+
+    DEFAULT_CSS = """
+    TaflBoard { width: auto; height: auto; padding: 0 1; }
+    TaflBoard:focus { background: $boost; }
+    """
+    BINDINGS = [
+        Binding("up,k", "move_cursor(0, 1)", "Up", show=False, id="board.up"),
+        Binding("down,j", "move_cursor(0, -1)", "Down", show=False, id="board.down"),
+        Binding("left,h", "move_cursor(-1, 0)", "Left", show=False, id="board.left"),
+        Binding("right,l", "move_cursor(1, 0)", "Right", show=False, id="board.right"),
+        Binding("enter,space", "activate", "Select/move", id="board.select"),
+        Binding("escape", "deselect", "Deselect", show=False, id="board.deselect"),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+    selected: reactive[int | None] = reactive(None)
+
+    class MoveChosen(Message):
+        def __init__(self, board: "TaflBoard", frm: int, to: int) -> None:
+            super().__init__()
+            self.board = board
+            self.frm = frm
+            self.to = to
+
+    def __init__(self, view: BoardView, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = view
+        self.cursor = view.centre
+
+    # -- state ---------------------------------------------------------------
+
+    def show(self, view: BoardView) -> None:
+        self.view = view
+        if self.selected is not None and not self._destinations(self.selected):
+            self.selected = None
+        self.refresh()
+
+    def _destinations(self, frm: int) -> set[int]:
+        return {t for f, t in self.view.legal if f == frm}
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def watch_selected(self) -> None:
+        self.refresh()
+
+    # -- input ---------------------------------------------------------------
+
+    def action_move_cursor(self, dx: int, dy: int) -> None:
+        n = self.view.size
+        r, c = divmod(self.cursor, n)
+        self.cursor = min(n - 1, max(0, r + dy)) * n + min(n - 1, max(0, c + dx))
+
+    def action_activate(self) -> None:
+        self.choose(self.cursor)
+
+    def action_deselect(self) -> None:
+        self.selected = None
+
+    def choose(self, sq: int) -> None:
+        """A square picked by Enter or a click: select a piece, or move the selected one."""
+        if self.selected is not None and sq in self._destinations(self.selected):
+            frm, self.selected = self.selected, None
+            self.post_message(self.MoveChosen(self, frm, sq))
+        elif self._destinations(sq):
+            self.selected = sq
+        else:
+            self.selected = None
+
+    def on_click(self, event: events.Click) -> None:
+        sq = self.square_at(event.x - self.styles.padding.left, event.y)
+        if sq is not None:
+            self.cursor = sq
+            self.choose(sq)
+
+    def square_at(self, x: int, y: int) -> int | None:
+        n = self.view.size
+        col = (x - MARGIN) // CELL if x >= MARGIN else -1
+        row = n - y  # line 0 is the file letters, line 1 the top rank
+        if 0 <= col < n and 0 <= row - 1 < n and 1 <= y <= n:
+            return (row - 1) * n + col
+        return None
+
+    # -- drawing -------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return MARGIN * 2 + CELL * self.view.size
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.view.size + 2
+
+    def render_line(self, y: int) -> Strip:
+        n = self.view.size
+        if y == 0 or y == n + 1:
+            files = "".join(f" {chr(97 + c)} " for c in range(n))
+            return Strip([Segment(" " * MARGIN + files + " " * MARGIN, STYLES["label"])])
+        if not 1 <= y <= n:
+            return Strip.blank(self.size.width)
+        row = n - y
+        label = f"{row + 1:>2} "
+        segments = [Segment(label, STYLES["label"])]
+        dests = self._destinations(self.selected) if self.selected is not None else set()
+        for col in range(n):
+            segments.append(self._cell(row * n + col, row, col, dests))
+        segments.append(Segment(f" {row + 1:<2}", STYLES["label"]))
+        return Strip(segments)
+
+    def _cell(self, sq: int, row: int, col: int, dests: set[int]) -> Segment:
+        v = self.view
+        piece = v.board[sq]
+        special = sq == v.centre or sq in v.corners
+        if special:
+            style = STYLES["special"]
+        elif v.camps[sq]:
+            style = STYLES["camp"]
+        else:
+            style = STYLES["light"] if (row + col) % 2 == 0 else STYLES["dark"]
+        captured = v.last is not None and sq in v.last[2]
+        if v.last is not None and sq in v.last[:2]:
+            style += STYLES["last"]
+        if captured:
+            style += STYLES["captured"]
+        if sq in dests:
+            style += STYLES["dest"]
+        if piece != EMPTY:
+            mark = GLYPHS[piece]
+            style += STYLES[piece]
+        elif sq in dests:
+            mark = "*"
+        elif captured:
+            mark = "x"
+        elif sq in v.corners:
+            mark = "#"
+        elif sq == v.centre:
+            mark = "+"
+        elif v.camps[sq]:
+            mark = ":"
+        else:
+            mark = "."
+        left, right = " ", " "
+        if sq == self.selected:
+            left, right = "<", ">"
+        if sq == self.cursor and self.has_focus:
+            left, right = "[", "]"
+            style += STYLES["cursor"]
+        return Segment(f"{left}{mark}{right}", style)
