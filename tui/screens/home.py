@@ -41,7 +41,9 @@ class HomeScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#home-menu", OptionList).focus()
+        menu = self.query_one("#home-menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
 
     @on(OptionList.OptionSelected, "#home-menu")
     def chosen(self, message: OptionList.OptionSelected) -> None:
@@ -167,6 +169,8 @@ class ContinueScreen(Screen):
             menu.add_option(Option("No unfinished games.", disabled=True))
         for i, g in enumerate(self.games):
             menu.add_option(Option(f"{g.title} · {g.moves} moves", id=str(i)))
+        if self.games:
+            menu.highlighted = 0
         menu.focus()
 
     @on(OptionList.OptionSelected, "#unfinished")

@@ -40,6 +40,7 @@ def move_list_text(records: list[str]) -> str:
 class PlayScreen(Screen):
     BINDINGS = [
         Binding("t", "focus_input", "Type move", id="play.type"),
+        Binding("escape", "focus_board", "Board", show=False, id="play.board"),
         Binding("u", "takeback", "Takeback", id="play.takeback"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="play.faster"),
         Binding("minus", "speed(1)", "Slower", show=False, id="play.slower"),
@@ -66,7 +67,7 @@ class PlayScreen(Screen):
                 with VerticalScroll(id="moves-scroll"):
                     yield Static(id="moves")
                 yield Static("Events", classes="pane-title")
-                yield RichLog(id="events", markup=True, wrap=True)
+                yield RichLog(id="events", markup=True, wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -182,6 +183,9 @@ class PlayScreen(Screen):
 
     def action_focus_input(self) -> None:
         self.query_one("#move-input", Input).focus()
+
+    def action_focus_board(self) -> None:
+        self.query_one("#board", TaflBoard).focus()
 
     def action_takeback(self) -> None:
         s = self.session

@@ -55,14 +55,15 @@ class ReplayScreen(Screen):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="board-pane"):
-                yield TaflBoard(self._view(), id="board")
+                # The viewer's arrows step through the record; the board only shows it.
+                yield TaflBoard(self._view(), id="board", focusable=False)
                 yield Static(id="timeline")
             with Vertical(id="side"):
                 yield Static("Moves", classes="pane-title")
                 with VerticalScroll(id="moves-scroll"):
                     yield Static(id="moves")
                 yield Static("Events of this step", classes="pane-title")
-                yield RichLog(id="events", markup=True, wrap=True)
+                yield RichLog(id="events", markup=True, wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -97,6 +98,8 @@ class ReplayScreen(Screen):
                     cells.append(f"[reverse]{rec}[/]" if j + 1 == self.step else rec)
             lines.append(f"{i // 2 + 1:>3}. " + " ".join(cells))
         self.query_one("#moves", Static).update("\n".join(lines) or "(no moves)")
+        # Keep the current move in view, a few lines from the top.
+        self.query_one("#moves-scroll", VerticalScroll).scroll_to(y=max(0, (self.step - 1) // 2 - 3), animate=False)
         log = self.query_one("#events", RichLog)
         log.clear()
         if self.step == 0:

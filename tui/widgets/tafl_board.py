@@ -90,8 +90,9 @@ class TaflBoard(Widget, can_focus=True):
             self.frm = frm
             self.to = to
 
-    def __init__(self, view: BoardView, *, id: str | None = None) -> None:
+    def __init__(self, view: BoardView, *, id: str | None = None, focusable: bool = True) -> None:
         super().__init__(id=id)
+        self.can_focus = focusable
         self.view = view
         self.cursor = view.centre
 
