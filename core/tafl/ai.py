@@ -14,7 +14,7 @@ the chosen one back into a TaflGame option code such as ``("e1", "e4")``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from time import perf_counter
@@ -484,9 +484,11 @@ class SearchInfo:
 class _Search:
     """One search from one root: owns the transposition table and ordering statistics."""
 
-    def __init__(self, game: TaflGame, pos: Position, deadline: float) -> None:
+    def __init__(self, game: TaflGame, pos: Position, deadline: float,
+                 stop: Callable[[], bool] = lambda: False) -> None:
         self.pos = pos
         self.deadline = deadline
+        self.stop = stop
         self.quiet_limit: int = game.opts["quiet_moves"]
         self.repetition: str = game.opts["repetition"]
         # Occurrences of each position so far (TF-6): the game's, then the search path's.
@@ -523,7 +525,7 @@ class _Search:
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         pos = self.pos
         self.nodes += 1
-        if not self.nodes & (CHECK_EVERY - 1) and self.may_stop and perf_counter() > self.deadline:
+        if not self.nodes & (CHECK_EVERY - 1) and self.may_stop and (perf_counter() > self.deadline or self.stop()):
             raise _OutOfTime
         if pos.winner >= 0:
             return -(MATE - ply)  # the opponent's last move won
@@ -683,8 +685,12 @@ class TaflAI:
     moves are shuffled by a SplitMix64 seeded from ``seed`` and the position).
     """
 
-    def __init__(self, time_budget: float = 1.0, max_depth: int | None = None, seed: int = 0) -> None:
+    def __init__(self, time_budget: float = 1.0, max_depth: int | None = None, seed: int = 0,
+                 stop: Callable[[], bool] | None = None) -> None:
+        """``stop`` is polled during the search: when it returns True (the player quit),
+        the search ends at once with the best move found so far."""
         self.time_budget = time_budget
+        self.stop = stop or (lambda: False)
         self.max_depth = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
         self.seed = seed
         self.last: SearchInfo | None = None
@@ -704,7 +710,7 @@ class TaflAI:
             self.last = SearchInfo(move, 0, 0, 0, perf_counter() - start)
             return self.last
         pos = Position.from_game(game)
-        search = _Search(game, pos, start + self.time_budget)
+        search = _Search(game, pos, start + self.time_budget, self.stop)
         moves = self._root_moves(search, [encode(f, t) for f, t in legal])
         best, score, depth = moves[0], 0, 0
         for d in range(1, self.max_depth + 1):

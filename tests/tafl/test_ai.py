@@ -9,7 +9,7 @@ from core.chance import SeededChance
 from core.match import Match, RandomController
 from core.rng import SplitMix64
 from core.tafl import TaflGame, variant
-from core.tafl.ai import MATE_BOUND, Position, TaflAI, benchmark, decode, encode
+from core.tafl.ai import CHECK_EVERY, MATE_BOUND, Position, TaflAI, benchmark, decode, encode
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, format_position
 
 VARIANTS = ("traditional", "gild-9", "gild-11")
@@ -225,3 +225,11 @@ def test_beats_a_random_mover() -> None:
 def test_benchmark_reports_a_search() -> None:
     report = benchmark("gild-9", 0.05)
     assert report["depth"] >= 1 and report["nodes"] > 0
+
+
+def test_stop_ends_the_search_after_the_first_depth() -> None:
+    # A player quitting mid-search: past depth 1 the AI stops at the next clock check.
+    game = TaflGame("traditional")
+    info = TaflAI(time_budget=60.0, stop=lambda: True).search(game)
+    assert info.nodes <= 2 * CHECK_EVERY
+    assert info.move in game.point().options

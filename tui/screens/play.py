@@ -125,9 +125,12 @@ class PlayScreen(Screen):
         decision = s.decision
         if decision is None:
             return
-        ai = TaflAI(time_budget=s.setup.seats[decision.seat].ai_time, seed=s.setup.seed + len(s.history))
+        # Leaving the screen (or quitting) bumps the generation: the search stops at once.
+        ai = TaflAI(time_budget=s.setup.seats[decision.seat].ai_time, seed=s.setup.seed + len(s.history),
+                    stop=lambda: generation != self.generation)
         code = ai.choose(s.game.clone(), decision)
-        self.app.call_from_thread(self._ai_moved, code, generation)
+        if generation == self.generation:
+            self.app.call_from_thread(self._ai_moved, code, generation)
 
     def _ai_moved(self, code: Code, generation: int) -> None:
         self.thinking = False
@@ -212,6 +215,9 @@ class PlayScreen(Screen):
         self.generation += 1
         self.session.close()
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        self.generation += 1  # the app is closing: stop any search in progress
 
     def _after_game_over(self, saved: Path | None) -> None:
         if saved is not None:
