@@ -45,11 +45,12 @@ class FiefdomApp(App):
         super().__init__()
         self.data_dir = data_dir(data)
         self.open_path = open_path
+        self.keymap: dict[str, str] = {}
 
     def on_mount(self) -> None:
-        keymap, error = load_keymap(self.data_dir / "keymap.toml")
-        if keymap:
-            self.set_keymap(keymap)
+        self.keymap, error = load_keymap(self.data_dir / "keymap.toml")
+        if self.keymap:
+            self.set_keymap(self.keymap)
         if error:
             self.notify(error, severity="warning")
         self.push_screen(HomeScreen())
@@ -82,7 +83,7 @@ class FiefdomApp(App):
             ("Home", HomeScreen.BINDINGS), ("Board", TaflBoard.BINDINGS), ("Play", PlayScreen.BINDINGS),
             ("Replay", ReplayScreen.BINDINGS), ("Everywhere", self.BINDINGS),
         ]
-        self.push_screen(HelpScreen(screens))
+        self.push_screen(HelpScreen(screens, self.keymap))
 
     # -- moving between screens ----------------------------------------------
 

@@ -40,12 +40,21 @@ for example `"board.up" = "w,up"`.
 """
 
 
-def keys_markdown(screens: list[tuple[str, list[Binding]]]) -> str:
+KEY_NAMES = {"question_mark": "?", "equals_sign": "=", "plus": "+", "minus": "-", "escape": "esc"}
+
+
+def key_text(keys: str) -> str:
+    return ", ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in keys.split(","))
+
+
+def keys_markdown(screens: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> str:
+    """The keys of each screen as tables, with the user's keymap applied."""
     lines = ["## Keys", ""]
     for title, bindings in screens:
         lines += [f"**{title}**", "", "| keys | action | id |", "|---|---|---|"]
         for b in bindings:
-            lines.append(f"| `{b.key}` | {b.description or b.action} | `{b.id or ''}` |")
+            keys = keymap.get(b.id or "", b.key)
+            lines.append(f"| `{key_text(keys)}` | {b.description or b.action} | `{b.id or ''}` |")
         lines.append("")
     return "\n".join(lines)
 
@@ -53,11 +62,12 @@ def keys_markdown(screens: list[tuple[str, list[Binding]]]) -> str:
 class HelpScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark,f1", "app.pop_screen", "Close", id="help.close")]
 
-    def __init__(self, screens: list[tuple[str, list[Binding]]]) -> None:
+    def __init__(self, screens: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
         super().__init__()
         self.screens = screens
+        self.keymap = keymap
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(keys_markdown(self.screens) + RULES)
+            yield Markdown(keys_markdown(self.screens, self.keymap) + RULES)
         yield Footer()
