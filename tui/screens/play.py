@@ -11,30 +11,18 @@ from pathlib import Path
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
-from core.engine import Code, Event, RulesError
+from core.engine import Code, RulesError
 from core.tafl.ai import TaflAI
 from tui.screens.dialogs import GameOverDialog
 from tui.session import Session
+from tui.widgets.side_panes import SidePanes, event_line
 from tui.widgets.tafl_board import BoardView, TaflBoard
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between moves when AIs play each other
-
-
-def event_line(e: Event) -> str:
-    return f"{e.text}  [dim]\\[{e.rule}][/]"
-
-
-def move_list_text(records: list[str]) -> str:
-    """Numbered pairs: ``1. e1-e4 f6-f9``."""
-    lines = []
-    for i in range(0, len(records), 2):
-        pair = " ".join(records[i:i + 2])
-        lines.append(f"{i // 2 + 1:>3}. {pair}")
-    return "\n".join(lines) or "(no moves yet)"
 
 
 class PlayScreen(Screen):
@@ -62,12 +50,7 @@ class PlayScreen(Screen):
                 yield TaflBoard(BoardView.of(self.session.game), id="board")
                 yield Input(placeholder="type a move: e1-e4", id="move-input")
                 yield Static("", id="error")
-            with Vertical(id="side"):
-                yield Static("Moves", classes="pane-title")
-                with VerticalScroll(id="moves-scroll"):
-                    yield Static(id="moves")
-                yield Static("Events", classes="pane-title")
-                yield RichLog(id="events", markup=True, wrap=True, min_width=20)
+            yield SidePanes("Events")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -85,8 +68,7 @@ class PlayScreen(Screen):
         s = self.session
         human_to_move = s.decision is not None and s.seat_kind(s.decision.seat) == "human"
         self.query_one("#board", TaflBoard).show(BoardView.of(s.game, interactive=human_to_move))
-        self.query_one("#moves", Static).update(move_list_text([m.record for m in s.history]))
-        self.query_one("#moves-scroll", VerticalScroll).scroll_end(animate=False)
+        self.query_one(SidePanes).show_moves([m.record for m in s.history])
         self.query_one("#status", Static).update(self.status_text())
 
     def status_text(self) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
@@ -14,7 +14,8 @@ from textual.widgets import Footer, RichLog, Static
 from core.tafl import TaflGame
 from notation.replay import Replay
 from tui.screens.dialogs import StepDialog
-from tui.screens.play import SPEEDS, event_line
+from tui.screens.play import SPEEDS
+from tui.widgets.side_panes import SidePanes, event_line
 from tui.session import GameSetup, SeatConfig
 from tui.widgets.tafl_board import BoardView, TaflBoard
 
@@ -58,12 +59,7 @@ class ReplayScreen(Screen):
                 # The viewer's arrows step through the record; the board only shows it.
                 yield TaflBoard(self._view(), id="board", focusable=False)
                 yield Static(id="timeline")
-            with Vertical(id="side"):
-                yield Static("Moves", classes="pane-title")
-                with VerticalScroll(id="moves-scroll"):
-                    yield Static(id="moves")
-                yield Static("Events of this step", classes="pane-title")
-                yield RichLog(id="events", markup=True, wrap=True, min_width=20)
+            yield SidePanes("Events of this step")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -89,17 +85,7 @@ class ReplayScreen(Screen):
         self.query_one("#status", Static).update(
             f"replay {self.path.name} · {h.game} {h.variant} · "
             f"{state.seats[state.to_move]} to move{tail}")
-        lines = []
-        for i in range(0, self.last, 2):
-            cells = []
-            for j in (i, i + 1):
-                if j < self.last:
-                    rec = self.records[j]
-                    cells.append(f"[reverse]{rec}[/]" if j + 1 == self.step else rec)
-            lines.append(f"{i // 2 + 1:>3}. " + " ".join(cells))
-        self.query_one("#moves", Static).update("\n".join(lines) or "(no moves)")
-        # Keep the current move in view, a few lines from the top.
-        self.query_one("#moves-scroll", VerticalScroll).scroll_to(y=max(0, (self.step - 1) // 2 - 3), animate=False)
+        self.query_one(SidePanes).show_moves(self.records, self.step)
         log = self.query_one("#events", RichLog)
         log.clear()
         if self.step == 0:
