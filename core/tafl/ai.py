@@ -289,6 +289,11 @@ class Position:
             return self.tab.special[sq]
         return (v == ATTACKER) != (victim_side == ATTACKERS)
 
+    def hostile_to_king(self, sq: int) -> bool:
+        """An anvil for the king off the hof (TF-13): an attacker or an empty camp square."""
+        v = self.board[sq]
+        return v == ATTACKER if v != EMPTY else self.tab.camp_of[sq] > 0
+
     def _captures(self, t: int, side: int) -> tuple[int, ...]:
         """Squares captured by the piece of ``side`` that has just arrived on ``t``."""
         board = self.board
@@ -308,7 +313,7 @@ class Position:
         """Whether the king on ``k`` is captured now, an attacker having closed in opposite ``far``."""
         tab = self.tab
         if tab.hof_rule and k != tab.centre:
-            return far >= 0 and self.hostile_to(far, DEFENDERS)
+            return far >= 0 and self.hostile_to_king(far)
         ring = tab.king_ring[k]
         return bool(ring) and all(self.closes_ring(sq) for sq in ring)
 
@@ -326,9 +331,9 @@ class Position:
         if tab.hof_rule and k != tab.centre:
             out: tuple[int, ...] = ()
             for a, b in tab.axes[k]:
-                if board[a] == EMPTY and self.hostile_to(b, DEFENDERS):
+                if board[a] == EMPTY and self.hostile_to_king(b):
                     out += (a,)
-                if board[b] == EMPTY and self.hostile_to(a, DEFENDERS):
+                if board[b] == EMPTY and self.hostile_to_king(a):
                     out += (b,)
             return out
         open_sides = [sq for sq in tab.king_ring[k] if not self.closes_ring(sq)]
@@ -448,7 +453,7 @@ def _king_pressure(pos: Position) -> int:
     if tab.hof_rule and k != tab.centre:
         score = 0
         for a, b in tab.axes[k]:
-            closed_a, closed_b = pos.hostile_to(a, DEFENDERS), pos.hostile_to(b, DEFENDERS)
+            closed_a, closed_b = pos.hostile_to_king(a), pos.hostile_to_king(b)
             if closed_a != closed_b and board[b if closed_a else a] == EMPTY:
                 score += W_AXIS_THREAT
         return score + W_ADJACENT * sum(board[sq] == ATTACKER for sq in tab.neighbours[k] if sq >= 0)

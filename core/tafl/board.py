@@ -65,7 +65,7 @@ class Geometry:
     def square(self, name: str) -> int:
         """Index of a square name such as ``e4``; RulesError if it is not on this board."""
         name = name.strip().lower()
-        if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+        if len(name) < 2 or not "a" <= name[0] <= "z" or not all("0" <= ch <= "9" for ch in name[1:]):
             raise RulesError(f"{name!r} is not a square (expected a file letter and a rank, like e4)")
         col = ord(name[0]) - 97
         row = int(name[1:]) - 1
@@ -88,7 +88,7 @@ def parse_position(text: str, size: int) -> list[int]:
         cells: list[int] = []
         digits = ""
         for ch in row + "|":
-            if ch.isdigit():
+            if "0" <= ch <= "9":
                 digits += ch
                 continue
             if digits:
@@ -104,8 +104,8 @@ def parse_position(text: str, size: int) -> list[int]:
         if len(cells) != size:
             raise RulesError(f"rank {rank} has {len(cells)} squares; this board has {size}")
         board.extend(cells)
-    if board.count(KING) > 1:
-        raise RulesError("the position has more than one king")
+    if board.count(KING) != 1:
+        raise RulesError("a position needs exactly one king (K)")
     return board
 
 

@@ -17,9 +17,12 @@ from core.tafl.board import ATTACKER, EMPTY, KING, SIDE_NAMES, SIDE_OF
 if TYPE_CHECKING:
     from core.tafl.rules import TaflGame
 
+# Matched against the text with everything but a leading king prefix lower-cased,
+# so a captured king reads "xkc3" here: a "k" before a file letter is that prefix.
+_SQUARE = r"[a-z][0-9]{1,2}"
 _MOVE = re.compile(
-    r"^(?P<king>K)?(?P<f>[a-z]\d{1,2})-?(?P<t>[a-z]\d{1,2})"
-    r"(?:x(?P<caps>K?[a-z]\d{1,2}(?:[/x]K?[a-z]\d{1,2})*))?[+#!?]*$"
+    rf"^(?P<king>K)?(?P<f>{_SQUARE})-?(?P<t>{_SQUARE})"
+    rf"(?:x(?P<caps>k?{_SQUARE}(?:[/x]k?{_SQUARE})*))?[+#!?]*$"
 )
 _PIECE_WORDS = {ATTACKER: "an attacker", 2: "a defender", KING: "the king"}
 
@@ -31,14 +34,17 @@ def parse_move(game: "TaflGame", text: str) -> tuple[int, int]:
     if not m:
         raise RulesError(f"{raw!r} is not a move: write it like e1-e4 (king moves may be written Kf6-f9)")
     g = game.geo
-    f, t = g.square(m["f"]), g.square(m["t"])
+    try:
+        f, t = g.square(m["f"]), g.square(m["t"])
+        said = sorted(g.square(c) for c in re.findall(_SQUARE, m["caps"] or ""))
+    except RulesError as err:
+        raise RulesError(f"{raw}: {err}") from None
     why = explain_illegal(game, f, t)
     if why:
         raise RulesError(f"{raw}: {why}")
     if m["king"] and game.board[f] != KING:
         raise RulesError(f"{raw}: {g.names[f]} holds {_PIECE_WORDS[game.board[f]]}, not the king")
     if m["caps"] is not None:
-        said = sorted(g.square(c.lstrip("K")) for c in re.split(r"[/x]", m["caps"]))
         actual = sorted(game.captures_of(f, t))
         if said != actual:
             real = "/".join(g.names[s] for s in actual) or "nothing"
@@ -80,5 +86,7 @@ def explain_illegal(game: "TaflGame", f: int, t: int) -> str | None:
     if g.camp_of[t]:
         if piece != ATTACKER:
             return "only attackers may stop in a base camp (any piece may cross one)"
+        if g.camp_of[f]:
+            return "an attacker in its camp may move within that camp, never into another"
         return "an attacker that has left its camp may never return, nor enter another"
     return "that move is not legal"

@@ -7,6 +7,7 @@ headings of tafl-gild.txt; ``TF-N`` are our rulings in docs/rulings/tafl.md.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from core.engine import Code, Decision, Event, Over, Result, RulesError
@@ -45,7 +46,11 @@ class TaflGame:
         self.to_move = to_move
         self.quiet = 0  # moves in a row without a capture (TF-5)
         self.ply = 0
-        self.history: dict[bytes, int] = {self._key(): 1}
+        # Positions since the last capture and how often each arose (TF-6); a
+        # position from before a capture can never recur, so a capture clears it.
+        self.history: dict[bytes, int] = {}
+        self.history_hash = 0  # order-independent hash of ``history``, for the digest
+        self._count_position()
         self.result: Result | None = None
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
         self._legal: list[tuple[int, int]] | None = None
@@ -93,6 +98,7 @@ class TaflGame:
         c.board = self.board[:]
         c.to_move, c.quiet, c.ply = self.to_move, self.quiet, self.ply
         c.history = dict(self.history)
+        c.history_hash = self.history_hash
         c.result, c.last = self.result, self.last
         c._legal = self._legal
         return c
@@ -109,7 +115,8 @@ class TaflGame:
             "to_move": self.to_move,
             "quiet": self.quiet,
             "ply": self.ply,
-            "history": sorted(self.history.items()),
+            # Digesting the hash keeps checkpoints O(1) however long the game.
+            "history": [len(self.history), self.history_hash],
             "result": result,
         }
 
@@ -246,8 +253,10 @@ class TaflGame:
         """Rule under which the king on ``k``, just closed on from direction ``d``, falls."""
         g = self.geo
         if self.v.king_capture == "hof-four-else-two" and k != g.centre:
+            # TF-13: between two attackers, or an attacker and an empty camp square;
+            # the hof and the corners are hostile "except for the king" (gild BASIC MOVES).
             far = g.neighbours[k][d]
-            if far >= 0 and self._hostile(far, DEFENDERS):
+            if far >= 0 and (self.board[far] == ATTACKER or (self.board[far] == EMPTY and g.camp_of[far])):
                 return "gild CAPTURE; TF-13"
             return None
         # Four sides: traditional everywhere (trad play.5), gild on the hof.
@@ -278,6 +287,9 @@ class TaflGame:
             board[sq] = EMPTY
         self.ply += 1
         self.quiet = 0 if captured else self.quiet + 1
+        if captured:
+            self.history.clear()
+            self.history_hash = 0
         self.to_move = 1 - mover
         self.last = (f, t, tuple(sq for sq, _ in captured))
         self._legal = None
@@ -309,9 +321,7 @@ class TaflGame:
                              "trad win.3" if cite == "trad" else "gild OBJECT")
         if not self.legal_moves():
             return self._finish_no_moves()
-        key = self._key()
-        seen = self.history.get(key, 0) + 1
-        self.history[key] = seen
+        seen = self._count_position()
         rep = self.opts["repetition"]
         if seen >= 3 and rep != "off":
             if rep == "draw":
@@ -319,7 +329,8 @@ class TaflGame:
             return self._end((1 - mover,), f"the {SIDE_NAMES[mover]} repeated a position a third time", "TF-6")
         limit = self.opts["quiet_moves"]
         if limit and self.quiet >= limit:
-            return self._end((), f"{limit} moves in a row without a capture",
+            moves = "move" if limit == 1 else "moves"
+            return self._end((), f"{limit} {moves} in a row without a capture",
                              "trad win.4; TF-5" if cite == "trad" else "TF-5")
         return []
 
@@ -339,3 +350,20 @@ class TaflGame:
 
     def _key(self) -> bytes:
         return bytes(self.board) + bytes((self.to_move,))
+
+    def _count_position(self) -> int:
+        """Count the current position once more; returns how often it has now arisen."""
+        key = self._key()
+        old = self.history.get(key, 0)
+        self.history[key] = old + 1
+        if old:
+            self.history_hash -= _entry_hash(key, old)
+        self.history_hash = (self.history_hash + _entry_hash(key, old + 1)) % _HASH_MOD
+        return old + 1
+
+
+_HASH_MOD = 1 << 128
+
+
+def _entry_hash(key: bytes, count: int) -> int:
+    return int.from_bytes(hashlib.blake2b(key + count.to_bytes(4, "big"), digest_size=16).digest(), "big")

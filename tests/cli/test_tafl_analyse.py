@@ -78,3 +78,23 @@ def test_options_change_the_rules() -> None:
     off = json.loads(analyse("--position", pos, "f9-f8", "-o", "throne_counts_for_king=false", "--json").stdout)
     assert on["records"] == ["f9-f8xKf7"] and on["result"]["winner"] == "attackers"
     assert off["records"] == ["f9-f8"] and off["result"] is None
+
+
+def test_analyse_reads_back_the_records_it_prints() -> None:
+    # A captured king is written xKf7; typed back in, it must be accepted as is.
+    pos = "/11/T10/11/11/11/11/4tKt4/11/11/5t5/11/"
+    first = json.loads(analyse("--position", pos, "f10-f8", "--json").stdout)
+    assert first["records"] == ["f10-f8xKf7"]
+    again = analyse("--position", pos, "f10-f8xKf7", "--json")
+    assert again.exit_code == 0, again.stderr
+    assert json.loads(again.stdout) == first
+
+
+def test_odd_characters_and_kingless_positions_are_one_line_errors() -> None:
+    for args in (["--variant", "gild-9", "--position", "/\u00b27/9/9/9/4K4/9/9/9/9/"],
+                 ["--variant", "gild-9", "--position", "/9/9/9/9/9/9/9/9/9/"],
+                 ["e\u0665-e4"], ["z1-z2"]):
+        r = analyse(*args)
+        assert r.exit_code == 2, args
+        assert len(r.stderr.strip().splitlines()) == 1 and "internal error" not in r.stderr, args
+    assert "z1-z2: z1 is off" in analyse("z1-z2").stderr

@@ -201,8 +201,8 @@ def test_a_finished_game_or_a_single_move_returns_at_once() -> None:
     over.apply(("d7", "d3"))
     assert isinstance(over.point(), Over)
     assert TaflAI().search(over).move is None
-    # The lone defender a2 can only go to b2 (a1 is a corner, a3 is held).
-    single = TaflGame("traditional", position="/11/T1t8/t10/11/11/11/11/11/11/11/11/", to_move=1)
+    # The king on f1 is walled in; the defender a2 can only go to b2 (a1 is a corner, a3 is held).
+    single = TaflGame("traditional", position="/4tKt4/T1t2t5/t10/11/11/11/11/11/11/11/11/", to_move=1)
     assert single.legal_moves() == [(11, 12)]
     info = TaflAI(max_depth=5).search(single)
     assert info.move == ("a2", "b2") and info.nodes == 0

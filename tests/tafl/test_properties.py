@@ -10,6 +10,7 @@ from core.engine import Decision, Over
 from core.rng import SplitMix64
 from core.tafl import TaflGame
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
+from core.tafl.rules import _entry_hash
 
 VARIANTS = st.sampled_from(["traditional", "gild-9", "gild-11"])
 
@@ -40,6 +41,7 @@ def test_random_games_end_with_a_valid_result(variant: str, seed: int) -> None:
         assert point.seat == g.to_move
         g.apply(point.options[rng.below(len(point.options))])
         check_invariants(g, counts)
+        assert g.history_hash == sum(_entry_hash(k, c) for k, c in g.history.items()) % (1 << 128)
         assert g.ply < 20000
     r = point.result
     assert r.winners in ((), (0,), (1,))

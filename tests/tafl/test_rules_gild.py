@@ -49,14 +49,21 @@ def test_king_on_the_hof_needs_four(setup: Setup) -> None:
     assert g2.result is None
 
 
-def test_king_beside_the_empty_hof_falls_to_one(setup: Setup) -> None:
-    # TF-13: off the hof he is taken like any piece, and the empty hof is hostile.
+def test_hof_and_corners_are_not_hostile_to_the_king(setup: Setup) -> None:
+    # TF-13: the hof and corners stand in for an enemy "except for the king".
     g = setup("gild-9", attackers="h3", defenders="b8", king="e4")
-    assert play(g, "h3-e3") == "h3-e3xKe4"  # e3 and the empty hof on e5
-    # Beside him on a line with no hostile square opposite, one attacker does nothing.
-    g2 = setup("gild-9", attackers="h4", defenders="b8", king="e4")
-    assert play(g2, "h4-f4") == "h4-f4"
+    assert play(g, "h3-e3") == "h3-e3"  # e3 and the empty hof on e5: he is safe
+    assert g.result is None
+    g2 = setup("gild-9", attackers="c6", defenders="h8", king="b1")
+    assert play(g2, "c6-c1") == "c6-c1"  # c1 and the corner a1: safe
     assert g2.result is None
+
+
+def test_king_off_the_hof_is_taken_against_an_empty_camp(setup: Setup) -> None:
+    # TF-13: camps are hostile "to attackers and defenders alike", the king included.
+    g = setup("gild-9", attackers="h4", defenders="b8", king="e3")
+    assert play(g, "h4-e4") == "h4-e4xKe3"  # e4 and the empty camp square e2
+    assert g.result is not None and g.result.winners == (0,)
 
 
 def test_empty_camp_square_is_hostile(setup: Setup) -> None:
@@ -120,3 +127,9 @@ def test_occupied_camp_square_acts_as_its_attacker(setup: Setup) -> None:
     # (a camp square, but occupied by a friend): f2 is safe.
     g = setup("gild-9", attackers="e2 f2 i8", defenders="g4", king="h7", to_move="defenders")
     assert play(g, "g4-g2") == "g4-g2"
+
+
+def test_an_attacker_in_its_camp_cannot_enter_another(setup: Setup) -> None:
+    g = setup("gild-9", attackers="d1", defenders="b8", king="e5")
+    with pytest.raises(RulesError, match="within that camp, never into another"):
+        g.parse("d1-d9")

@@ -133,12 +133,13 @@ def test_king_reaching_corner_wins(setup: Setup) -> None:
 
 
 def test_stalemated_defenders_lose(setup: Setup) -> None:
-    # Defenders on b1 and b2 (no king): a1 is for the king alone, the rest is blocked.
-    g2 = setup("traditional", attackers="a2 b3 c2 c1 k10", defenders="b2 b1", to_move="attackers")
-    play(g2, "k10-k9")
-    assert g2.result is not None
-    assert g2.result.winners == (0,)
-    assert "no legal move" in g2.result.reason
+    # The king on b2 walled in by attackers and his own defender on b1, who
+    # cannot move either (a1 is for the king alone).
+    g = setup("traditional", attackers="a2 b3 c2 c1 k10", defenders="b1", king="b2")
+    play(g, "k10-k9")
+    assert g.result is not None
+    assert g.result.winners == (0,)
+    assert "no legal move" in g.result.reason
 
 
 def test_quiet_moves_draw(setup: Setup) -> None:
