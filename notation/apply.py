@@ -14,7 +14,17 @@ def _describe(game: Game, code: Code) -> str:
     try:
         return game.describe(code)
     except Exception:  # a code the game cannot even word
-        return short(code)
+        return short(list(code))
+
+
+def _refused(game: Game, code: Code, text: str) -> str:
+    """A refused code, named by its description unless that reads as another code
+    (``['D6', 'd7']`` worded ``d6-d7``, which may be legal): then as stored."""
+    try:
+        read = game.parse(text)
+    except Exception:  # the description names no option the game would take: no confusion
+        return text
+    return text if read == code else f"{short(list(code))} (which reads as {text})"
 
 
 def apply_step(game: Game, record: StepRecord) -> tuple[str, list[Event]]:
@@ -31,9 +41,10 @@ def apply_step(game: Game, record: StepRecord) -> tuple[str, list[Event]]:
             raise RulesError(f"the record has a decision, but the rules ask chance for {point.kind}")
         text = _describe(game, record.code)
         if record.seat != point.seat:
-            raise RulesError(f"{text}: seat {record.seat} decided, but the decision is seat {point.seat}'s")
+            raise RulesError(f"{_refused(game, record.code, text)}: seat {record.seat} decided, "
+                             f"but the decision is seat {point.seat}'s")
         if record.code not in point.options:
-            raise RulesError(f"{text}: not a legal option here")
+            raise RulesError(f"{_refused(game, record.code, text)}: not a legal option here")
         return text, _guarded(text, game.apply, record.code)
     if not isinstance(point, Chance):
         raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")

@@ -14,6 +14,7 @@ from typing import Any
 from core import games as core_games
 from core.engine import Game, RulesError
 from notation.format import Header, Seat
+from notation.wording import count
 
 # name -> GameInfo; raises RulesError for a game it does not know.
 GameLookup = Callable[[str], core_games.GameInfo]
@@ -37,7 +38,7 @@ def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
     except Exception as err:  # hostile options or setup must not escape as a traceback
         raise RulesError(f"the options or setup cannot start a {header.game} game ({type(err).__name__})") from None
     if len(game.seats) != len(header.seats):
-        raise RulesError(f"{header.game} has {len(game.seats)} seats; the header lists {len(header.seats)}")
+        raise RulesError(f"{header.game} has {count(len(game.seats), 'seat')}; the header lists {len(header.seats)}")
     return game
 
 

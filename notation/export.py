@@ -2,25 +2,43 @@
 
 Events are derived by replaying the record; a move's notation comes from the
 ``move`` event the step produced (Tafl: OpenTafl notation with captures),
-else from ``game.describe``.
+else from ``game.describe``. The result exported is the game's own, from the
+replay, never the one the record claims; a record that does not verify is
+exported with what differs (text: ``Verify`` and ``Recorded result`` tags;
+JSON: ``verify`` and ``recorded_result``).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Union
 
 from core import games as core_games
-from core.engine import Event
+from core.engine import Event, Result
 from notation.catalog import GameLookup
 from notation.format import Header
 from notation.reader import Recording
 from notation.replay import Replay, StepInfo
 from notation.wording import result_text
 
+Source = Union[Recording, Replay]
+
 
 class ExportError(Exception):
-    """A record that cannot be written in the format asked for (one line)."""
+    """A record that cannot be written in the format asked for (one line).
+
+    ``differs``: refused because the record does not replay as it says (what
+    ``fiefdom replay verify`` reports as differing), not because of the format.
+    """
+
+    def __init__(self, message: str, *, differs: bool = False) -> None:
+        super().__init__(message)
+        self.differs = differs
+
+
+def replayed(source: Source, games: GameLookup = core_games.info) -> Replay:
+    """The record replayed; a Replay passes through (and keeps its verify report)."""
+    return source if isinstance(source, Replay) else Replay(source, games=games)
 
 
 def move_text(info: StepInfo) -> str:
@@ -97,11 +115,13 @@ def _move_lines(replay: Replay) -> list[str]:
     return lines
 
 
-def export_text(recording: Recording, *, games: GameLookup = core_games.info) -> str:
-    replay = Replay(recording, games=games)
+def export_text(source: Source, *, games: GameLookup = core_games.info) -> str:
+    replay = replayed(source, games)
+    recording = replay.recording
     h = recording.header
     day, clock = date_parts(h)
-    result = recording.result
+    result = replay.result
+    ending = result_text(result, replay.seat_names) if result else "*"
     tags = [
         ("Game", h.game),
         ("Variant", h.variant),
@@ -112,15 +132,21 @@ def export_text(recording: Recording, *, games: GameLookup = core_games.info) ->
         ("Date", day),
         ("Time", f"{clock} UTC"),
         ("App", h.app),
-        ("Result", result_text(result, replay.seat_names) if result else "*"),
+        ("Result", ending),
     ]
+    claimed = recording.result
+    if claimed is not None and claimed != result:
+        tags.append(("Recorded result", result_text(claimed, replay.seat_names)))
+    report = replay.verify()
+    if not report.ok:
+        tags.append(("Verify", report.verdict))
     lines = [f'[{key} "{_pgn_value(value)}"]' for key, value in tags]
     lines.append("")
     lines.extend(_brace(c) for c in replay.comments_at(0))
     lines.extend(_move_lines(replay))
     if replay.failure is not None:
         lines.append(_brace(f"the replay stops here: {replay.failure}"))
-    lines.append(result_text(result, replay.seat_names) if result else "*")
+    lines.append(ending)
     return "\n".join(lines) + "\n"
 
 
@@ -128,8 +154,16 @@ def _event_json(event: Event) -> dict[str, str]:
     return {"kind": event.kind, "text": event.text, "rule": event.rule}
 
 
-def export_json(recording: Recording, *, games: GameLookup = core_games.info) -> str:
-    replay = Replay(recording, games=games)
+def _result_json(result: Result | None) -> dict[str, Any] | None:
+    return None if result is None else {
+        "winners": list(result.winners), "reason": result.reason,
+        "rule": result.rule, "scores": list(result.scores),
+    }
+
+
+def export_json(source: Source, *, games: GameLookup = core_games.info) -> str:
+    replay = replayed(source, games)
+    recording = replay.recording
     steps: list[dict[str, Any]] = []
     for n in range(1, len(replay) + 1):
         info = replay.step_record(n)
@@ -144,15 +178,14 @@ def export_json(recording: Recording, *, games: GameLookup = core_games.info) ->
             "events": [_event_json(e) for e in info.events],
             "comments": replay.comments_at(n),
         })
-    result = recording.result
+    report = replay.verify()
     doc = {
         "header": recording.header.wire(),
         "start_comments": replay.comments_at(0),
         "steps": steps,
-        "result": None if result is None else {
-            "winners": list(result.winners), "reason": result.reason,
-            "rule": result.rule, "scores": list(result.scores),
-        },
+        "result": _result_json(replay.result),  # the game's own, after the last step that replayed
+        "recorded_result": _result_json(recording.result),  # what the record says
+        "verify": {"ok": report.ok, "first_bad_step": report.first_bad_step, "message": report.message},
         "replay_failure": None if replay.failure is None else str(replay.failure),
     }
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

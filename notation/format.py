@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, ClassVar, Union
 
+import msgpack
+
 from core.digest import DIGEST_SIZE
 from core.engine import Code, Outcome, Result
 
@@ -38,9 +40,9 @@ SEAT_KEYS = ("name", "kind", "detail")
 class Limits:
     """What a reader accepts: anything larger is refused, so memory and time stay bounded."""
 
-    FILE_BYTES = 16 * 1024 * 1024  # decoded values take up to ~8x their bytes
-    HEADER_BYTES = 64 * 1024
-    RECORD_BYTES = 8 * 1024  # a torn tail longer than this cannot be one record cut short
+    FILE_BYTES = 16 * 1024 * 1024  # read into memory whole
+    HEADER_BYTES = 64 * 1024  # the reader decodes the header from at most this many bytes
+    RECORD_BYTES = 8 * 1024  # every record fits (the writer refuses more); the reader decodes no more at once
     RECORDS = 200_000
     STR_BYTES = 4096  # the longest string anywhere (a comment)
     SHORT_STR_BYTES = 64  # game, variant, seat names, code strings, map keys
@@ -200,3 +202,20 @@ StepRecord = Union[DecisionRecord, ChanceRecord]
 Record = Union[DecisionRecord, ChanceRecord, CheckpointRecord, CommentRecord, ResultRecord]
 STEP_TYPES = (DecisionRecord, ChanceRecord)
 CHAINED_TYPES = (CheckpointRecord, ResultRecord)
+
+
+def pack(value: Any) -> bytes:
+    """The canonical encoding: every value in its shortest form, maps in the order given.
+
+    The writer writes exactly these bytes and the reader accepts nothing else.
+    """
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def encode_header(header: Header) -> bytes:
+    """The preamble and the header map: the first bytes of every file."""
+    return PREAMBLE + pack(header.wire())
+
+
+def encode_record(record: Record) -> bytes:
+    return pack(record.wire())

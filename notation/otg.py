@@ -4,7 +4,8 @@ Layout (opentafl-notation-spec, "Game Records"): ``[tag:value]`` lines, the
 ``[rules:...]`` tag last, a blank line, then one turn per line,
 ``1. e1-e4 f4-c4xc5``, each followed by ``[first|second]`` commentary when the
 record has comments on that turn. Our rulings with no OpenTafl key (the
-quiet-move draw, TF-3's throne) are left out of the rules string.
+quiet-move draw, TF-3's throne) are left out of the rules string. A record
+that does not verify is refused: an .otg has no place to say what differs.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from __future__ import annotations
 from core import games as core_games
 from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
 from notation.catalog import GameLookup
-from notation.export import ExportError, date_parts, move_text
-from notation.reader import Recording
-from notation.replay import Replay
+from notation.export import ExportError, Source, date_parts, move_text, replayed
 
 _REPETITION = {"draw": "d", "loss": "l", "off": "i"}
 
@@ -49,16 +48,25 @@ def _result_code(winners: tuple[int, ...]) -> str:
     return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
 
 
-def export_otg(recording: Recording, *, games: GameLookup = core_games.info) -> str:
-    h = recording.header
+def export_otg(source: Source, *, games: GameLookup = core_games.info) -> str:
+    """The record as an OpenTafl game record. A record that does not verify is refused
+    (ExportError, ``differs``): an .otg has no way to say what differs."""
+    h = source.header
     if h.game != "tafl":
         raise ExportError(f"OpenTafl records (otg) hold tafl games; this record is {h.game}")
-    replay = Replay(recording, games=games)
+    replay = replayed(source, games)
+    report = replay.verify()
+    if not report.ok:
+        raise ExportError(
+            f"the record does not replay as it says ({report.verdict}); an OpenTafl record "
+            "cannot say so, so none is written: export it as text or json, which show what differs",
+            differs=True,
+        )
     start = replay.state_at(0)
     assert isinstance(start, TaflGame)
     day, clock = date_parts(h)
     attackers, defenders = h.seats[ATTACKERS].name, h.seats[DEFENDERS].name
-    result = recording.result
+    result = replay.result  # the game's own; verified equal to the record's
     tags = [
         ("name", f"{attackers} vs {defenders}"),
         ("variant", variant(h.variant).title),

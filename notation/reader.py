@@ -1,10 +1,13 @@
 """The strict reader: .fief bytes from an untrusted source -> a validated :class:`Recording`.
 
 Every failure is a :class:`RecordError` naming the record and byte offset.
-msgpack runs with size and length limits, ext types are refused, and every
-value is checked against the schema, so memory and time stay bounded. Only an
-incomplete last record (a write cut short by a crash) is dropped, and then
-``Recording.torn`` says so.
+msgpack runs with size and length limits and ext types are refused; the header
+is decoded from at most ``Limits.HEADER_BYTES`` bytes and each record from at
+most ``Limits.RECORD_BYTES``, so what one value can make the decoder build is
+bounded by those windows, not by the file. Every value is checked against the
+schema and must be byte for byte the canonical encoding the writer produces.
+Only an incomplete last record (a write cut short by a crash) is dropped, and
+then ``Recording.torn`` says so.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from core.engine import Result, RulesError
 from notation.catalog import GameLookup, build_game
 from notation.format import (
     HASH_SIZE, MAGIC, PREAMBLE, STEP_TYPES, CheckpointRecord, CommentRecord, Header, Limits, Record,
-    RecordError, ResultRecord, short,
+    RecordError, ResultRecord, encode_header, encode_record, short,
 )
 from notation.schema import SchemaError, header_from_wire, record_from_wire
 
@@ -57,27 +60,39 @@ def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> 
     """Read and validate a record from a path or from bytes. OSError passes through."""
     data = _load(source)
     _check_preamble(data)
-    unpacker = _unpacker(data)
-    header = _read_header(unpacker, games)
-    body = _Body(len(data))
-    while True:
-        offset = len(PREAMBLE) + unpacker.tell()
-        if offset == len(data):
-            break
+    header, offset = _read_header(data, games)
+    stream = _Stream(data, offset, Limits.RECORD_BYTES)
+    body = _Body()
+    while stream.offset < len(data):
+        offset = stream.offset
         where = f"record {len(body.records)} at byte {offset}"
+        if body.finished:
+            raise RecordError(f"{where}: nothing may follow the result record")
         try:
-            raw = unpacker.unpack()
+            raw, encoded = stream.next()
         except msgpack.OutOfData:
-            body.torn(where, offset)
-            break
+            if len(data) - offset > Limits.RECORD_BYTES:
+                raise RecordError(
+                    f"{where}: the record is longer than {Limits.RECORD_BYTES} bytes, more than any record can be"
+                ) from None
+            break  # an incomplete last record: a write cut short
         except Exception as err:  # msgpack's and our hooks' errors, whatever their type
             raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
         try:
-            body.add(record_from_wire(raw, len(header.seats)), offset)
+            record = record_from_wire(raw, len(header.seats))
+            if encode_record(record) != encoded:
+                raise SchemaError(_NOT_CANONICAL.format("record"))
+            body.add(record, offset)
         except SchemaError as err:
             raise RecordError(f"{where}: {err}") from None
-    end = body.end
+    end = stream.offset  # the end of the last whole record
     return Recording(header, tuple(body.records), tuple(body.offsets), bytes(data[:end]), len(data) - end)
+
+
+_NOT_CANONICAL = (
+    "the {} is not in canonical form (its bytes are not the shortest msgpack encoding "
+    "of its value, in the format's key order)"
+)
 
 
 def _load(source: Source) -> bytes:
@@ -125,22 +140,48 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(_NO_EXT)  # only an empty ext gets here: max_ext_len=0 stops the rest
 
 
-def _unpacker(data: bytes) -> msgpack.Unpacker:
-    unpacker = msgpack.Unpacker(
+def _unpacker(window: int) -> msgpack.Unpacker:
+    return msgpack.Unpacker(
         raw=False,
         strict_map_key=True,
         use_list=True,
         object_pairs_hook=_unique_keys,
         ext_hook=_no_ext,
-        max_buffer_size=Limits.FILE_BYTES,
+        max_buffer_size=window,
         max_str_len=Limits.STR_BYTES,
         max_bin_len=HASH_SIZE,
         max_array_len=Limits.ARRAY_LEN,
         max_map_len=Limits.MAP_LEN,
         max_ext_len=0,
     )
-    unpacker.feed(memoryview(data)[len(PREAMBLE):])
-    return unpacker
+
+
+class _Stream:
+    """msgpack values one after another from ``data[start:]``, the decoder never given
+    more than ``window`` bytes from the start of the value it is decoding.
+
+    A value longer than the window raises OutOfData, like a value cut short by the
+    end of the file; what the decoder builds stays bounded by the window either way.
+    """
+
+    def __init__(self, data: bytes, start: int, window: int) -> None:
+        self._view = memoryview(data)
+        self._start = start
+        self._window = window
+        self._unpacker = _unpacker(window)
+        self._fed = start  # the file's bytes up to here are in the unpacker
+        self.offset = start  # where the next value starts
+
+    def next(self) -> tuple[Any, memoryview]:
+        """The next value and its bytes. The unpacker holds at most ``window`` bytes: those
+        of this value and after it, never more of the file."""
+        end = min(self.offset + self._window, len(self._view))
+        if end > self._fed:
+            self._unpacker.feed(self._view[self._fed:end])
+            self._fed = end
+        value = self._unpacker.unpack()
+        start, self.offset = self.offset, self._start + self._unpacker.tell()
+        return value, self._view[start:self.offset]
 
 
 def _why(err: Exception) -> str:
@@ -158,41 +199,45 @@ def _why(err: Exception) -> str:
     return text[:120]
 
 
-def _read_header(unpacker: msgpack.Unpacker, games: GameLookup) -> Header:
+def _read_header(data: bytes, games: GameLookup) -> tuple[Header, int]:
+    """The header and the offset of the first record."""
     where = f"header at byte {len(PREAMBLE)}"
+    stream = _Stream(data, len(PREAMBLE), Limits.HEADER_BYTES)
     try:
-        raw = unpacker.unpack()
+        raw, encoded = stream.next()
     except msgpack.OutOfData:
+        if len(data) - len(PREAMBLE) > Limits.HEADER_BYTES:
+            raise RecordError(f"{where}: the header is larger than {Limits.HEADER_BYTES} bytes") from None
         raise RecordError(f"{where}: the file ends inside the header") from None
     except Exception as err:
         raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
-    if unpacker.tell() > Limits.HEADER_BYTES:
-        raise RecordError(f"{where}: the header is larger than {Limits.HEADER_BYTES} bytes")
     try:
         header = header_from_wire(raw)
         build_game(header, games)
+        if encode_header(header)[len(PREAMBLE):] != encoded:
+            raise SchemaError(_NOT_CANONICAL.format("header"))
     except (SchemaError, RulesError) as err:
         raise RecordError(f"{where}: {err}") from None
     except Exception as err:  # a lookup that fails some other way
         raise RecordError(f"{where}: cannot start the game ({type(err).__name__})") from None
-    return header
+    return header, stream.offset
 
 
 class _Body:
     """The order rules between records: checkpoints name the step they follow,
     a comment names a step already played, a result is last and follows a checkpoint."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self) -> None:
         self.records: list[Record] = []
         self.offsets: list[int] = []
         self.steps = 0
-        self.size = size
-        self.torn_at: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.records) and isinstance(self.records[-1], ResultRecord)
 
     def add(self, record: Record, offset: int) -> None:
         previous = self.records[-1] if self.records else None
-        if isinstance(previous, ResultRecord):
-            raise SchemaError("nothing may follow the result record")
         if len(self.records) >= Limits.RECORDS:
             raise SchemaError(f"the file has more than {Limits.RECORDS} records")
         if isinstance(record, STEP_TYPES):
@@ -207,14 +252,3 @@ class _Body:
             raise SchemaError("a result must follow a checkpoint of the last step")
         self.records.append(record)
         self.offsets.append(offset)
-
-    def torn(self, where: str, offset: int) -> None:
-        if self.records and isinstance(self.records[-1], ResultRecord):
-            raise RecordError(f"{where}: bytes follow the result record")
-        if self.size - offset > Limits.RECORD_BYTES:
-            raise RecordError(f"{where}: the record is incomplete and longer than any record can be")
-        self.torn_at = offset
-
-    @property
-    def end(self) -> int:
-        return self.torn_at if self.torn_at is not None else self.size

@@ -71,6 +71,7 @@ class Replay:
         self._steps: list[StepInfo] = []
         self._comments: dict[int, list[str]] = defaultdict(list)
         self.failure: ReplayFailure | None = None
+        self._report: VerifyReport | None = None
         self._run(game)
         # After a failure the last game may be half-changed by the refused step: seek instead.
         self._final = game if self.failure is None else self._seek(len(self._steps))
@@ -162,4 +163,7 @@ class Replay:
         return None
 
     def verify(self) -> VerifyReport:
-        return verify(self.recording, games=self.games)
+        """The record verified (once: the report is kept)."""
+        if self._report is None:
+            self._report = verify(self.recording, games=self.games)
+        return self._report

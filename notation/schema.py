@@ -195,7 +195,10 @@ def code_from_wire(value: Any) -> Code:
     code: list[int | str] = []
     for item in items:
         if type(item) is str:
-            code.append(_str(item, "an option code item", Limits.SHORT_STR_BYTES))
+            text = _str(item, "an option code item", Limits.SHORT_STR_BYTES)
+            if not text.isascii():  # "h٥" must not pass for "h5"
+                raise SchemaError(f"an option code item must be ASCII, not {short(text)}")
+            code.append(text)
         else:
             code.append(_int(item, "an option code item", -Limits.INT32, Limits.INT32))
     return tuple(code)

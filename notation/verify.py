@@ -1,5 +1,9 @@
 """Verify a record: apply every step, compare every checkpoint and the result, and
-(seeded chance) derive every outcome again from the seed. Stops at the first difference."""
+(seeded chance) derive every outcome again from the seed. Stops at the first difference.
+
+A record without a result is an unfinished game, which is fine while the rules
+say the game goes on; a game the rules end must end with its result record.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord
 from notation.reader import Recording
-from notation.wording import outcome_text, result_text
+from notation.wording import count, outcome_text, result_text
 
 
 @dataclass(frozen=True)
@@ -25,8 +29,13 @@ class VerifyReport:
     first_bad_step: int | None  # the first step known to differ (a checkpoint's step for a hash)
     message: str  # UNFINISHED, the result in words, or what differs
 
+    @property
+    def verdict(self) -> str:
+        """The message, after ``differs at step N:`` when the record does not verify."""
+        return self.message if self.ok else f"differs at step {self.first_bad_step}: {self.message}"
 
-UNFINISHED = "unfinished"  # the message of a good record with no result yet
+
+UNFINISHED = "unfinished"  # the message of a good record with no result yet: the game is not over
 
 
 class _Difference(Exception):
@@ -60,6 +69,7 @@ class _Checker:
         self.chain = Chain()
         self.hashed = 0  # bytes of the file fed to the chain so far
         self.steps = 0
+        self.last = ""  # where the last step replayed is in the file
 
     def result(self) -> Result | None:
         point = self.game.point()
@@ -76,9 +86,15 @@ class _Checker:
         if rec.torn:
             raise _Difference(
                 self.steps + 1,
-                f"the last record, at byte {rec.end}, is incomplete ({rec.torn_bytes} bytes): "
+                f"the last record, at byte {rec.end}, is incomplete ({count(rec.torn_bytes, 'byte')}): "
                 "the file was cut short or damaged there",
             )
+        actual = self.result()
+        if rec.result is None and actual is not None:
+            # A finished game whose checkpoint and result were cut off is not an autosave.
+            ended = f"{self.last}: the game ended here" if self.steps else "the game is over at the start"
+            raise _Difference(self.steps, f"{ended} ({result_text(actual, self.game.seats)}), "
+                                          "but the record has no result")
 
     def _step(self, record: DecisionRecord | ChanceRecord, where: str) -> None:
         step = self.steps + 1
@@ -93,6 +109,7 @@ class _Checker:
         except RulesError as err:
             raise _Difference(step, f"{where}: {err}") from None
         self.steps = step
+        self.last = where
 
     def _checkpoint(self, record: CheckpointRecord | ResultRecord, offset: int, where: str) -> None:
         self.chain.update(self.recording.data[self.hashed:offset])

@@ -7,6 +7,11 @@ from collections.abc import Sequence
 from core.engine import Outcome, Result
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 record``, ``2 records``: a number and its noun, singular for one."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def outcome_text(outcome: Outcome) -> str:
     return str(outcome) if isinstance(outcome, int) else " ".join(map(str, outcome))
 

@@ -12,8 +12,6 @@ import os
 from dataclasses import replace
 from typing import BinaryIO, Iterable
 
-import msgpack
-
 from core import games as core_games
 from core.digest import digest
 from core.engine import Game, Result
@@ -22,22 +20,10 @@ from notation.catalog import GameLookup, build_game
 from notation.format import (
     CHAINED_TYPES, CHECKPOINT_EVERY, PREAMBLE, Chain, ChanceRecord, CheckpointRecord,
     CommentRecord, DecisionRecord, Header, Limits, Record, RecordError, ResultRecord,
+    encode_header, encode_record,
 )
 from notation.reader import Recording, read_record_file
 from notation.schema import SchemaError, header_from_wire, record_from_wire
-
-
-def _pack(value: object) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
-
-
-def encode_header(header: Header) -> bytes:
-    """The preamble and the header map: the first bytes of every file."""
-    return PREAMBLE + _pack(header.wire())
-
-
-def encode_record(record: Record) -> bytes:
-    return _pack(record.wire())
 
 
 def encode_game(header: Header, records: Iterable[Record], *, reseal: bool = False) -> bytes:
@@ -95,6 +81,8 @@ class Journal:
         if game is not None and digest(game) != digest(start):
             raise ValueError("the game does not match the header (different start position or options)")
         head = encode_header(header)
+        if len(head) - len(PREAMBLE) > Limits.HEADER_BYTES:
+            raise ValueError(f"header: it takes more than {Limits.HEADER_BYTES} bytes")
         file = open(path, "wb")
         journal = cls(file, header, Chain(), 0, checkpointed=None, fsync=fsync,
                       checkpoint_every=checkpoint_every)
@@ -179,8 +167,9 @@ class Journal:
         except SchemaError as err:
             raise ValueError(f"cannot record {type(record).__name__}: {err}") from None
         data = encode_record(record)
-        if len(data) > Limits.RECORD_BYTES:
-            raise ValueError(f"a record may take at most {Limits.RECORD_BYTES} bytes")
+        if len(data) > Limits.RECORD_BYTES:  # the schema keeps records smaller: a second guard
+            raise ValueError(f"cannot record {type(record).__name__}: a record may take at most "
+                             f"{Limits.RECORD_BYTES} bytes, not {len(data)}")
         self._write(data)
         self._checkpointed = None
 

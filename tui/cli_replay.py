@@ -1,8 +1,9 @@
 """``fiefdom replay``: verify, show and export .fief records.
 
 Exit codes: 0 good; 1 the record replays differently from what it says
-(``verify``); 2 the file cannot be read, or a bad argument. Every failure is
-one line on stderr, never a traceback.
+(``verify``, and ``export``, which still writes text and JSON saying where but
+refuses OpenTafl); 2 the file cannot be read, or a bad argument. Every failure
+is one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from notation.otg import export_otg
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify
+from notation.wording import count
 from tui.text_board import position_text
 
 replay_app = typer.Typer(
@@ -67,9 +69,9 @@ def verify_command(file: Path = FILE) -> None:
     report = verify(_read(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
-        typer.echo(f"ok: {report.records} records, {outcome}")
+        typer.echo(f"ok: {count(report.records, 'record')}, {outcome}")
         return
-    typer.echo(f"differs at step {report.first_bad_step}: {report.message}")
+    typer.echo(report.verdict)
     raise typer.Exit(1)
 
 
@@ -105,20 +107,31 @@ def export_command(
     format: ExportFormat = typer.Option(ExportFormat.text, "--format", "-f", help="text (PGN-like), json or otg (OpenTafl)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of to stdout."),
 ) -> None:
-    """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only)."""
-    recording = _read(file)
+    """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only).
+
+    The result exported is the one the rules give on replaying FILE. Exit 0 when
+    FILE verifies; 1 when it replays differently from what it says (as verify):
+    text and json are still written, with what differs (a Verify tag, a verify
+    field), otg is refused; 2 when FILE is unreadable, otg is asked for a game
+    that is not tafl, or an argument is bad.
+    """
+    replay = _replay(file)
     exporter = {ExportFormat.text: export_text, ExportFormat.json: export_json, ExportFormat.otg: export_otg}[format]
     try:
-        text = exporter(recording)
-    except (ExportError, RecordError) as err:
-        _fail(f"{file}: {err}")
+        text = exporter(replay)
+    except ExportError as err:
+        _fail(f"{file}: {err}", 1 if err.differs else 2)
     if out is None:
         typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as err:
-        _fail(f"{out}: {err.strerror or err}")
+    else:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as err:
+            _fail(f"{out}: {err.strerror or err}")
+    report = replay.verify()
+    if not report.ok:
+        typer.echo(f"note: {file}: {report.verdict} (the export says so)", err=True)
+        raise typer.Exit(1)
 
 
 @replay_app.command("view")

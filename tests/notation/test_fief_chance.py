@@ -19,7 +19,7 @@ from core.games import GameInfo
 from core.match import Match, RandomController
 from notation.catalog import new_header
 from notation.export import ExportError, export_json, export_text
-from notation.format import ChanceRecord, RecordError, Seat
+from notation.format import ChanceRecord, DecisionRecord, RecordError, Seat
 from notation.otg import export_otg
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
@@ -186,9 +186,24 @@ def test_chance_steps_in_replay_and_export(tmp_path: Path) -> None:
     text = export_text(rec, games=games)
     assert "\n1. red: roll {red rolls [dice 1]}\n2. chance: roll: " in text
     assert '"outcome": [' in export_json(rec, games=games)
-    with pytest.raises(ExportError, match="OpenTafl records .otg. hold tafl games; this record is dice"):
+    with pytest.raises(ExportError, match="OpenTafl records .otg. hold tafl games; this record is dice") as info:
         export_otg(rec, games=games)
+    assert not info.value.differs  # the format's limit, not a record that replays differently
 
 
 def test_every_bit_flip_in_a_dice_record_is_noticed(tmp_path: Path, every_bit_flip_noticed) -> None:
     every_bit_flip_noticed(play_dice(tmp_path / "d.fief", 0, target=4), games=games)
+
+
+def test_a_refused_code_whose_wording_reads_as_a_legal_one_is_shown_as_stored(tmp_path: Path) -> None:
+    """('roll', 'x') is worded "roll", which is legal: the message shows the code as stored."""
+    rec = _read(play_dice(tmp_path / "d.fief", 2))
+    index = _chance_indexes(rec, DecisionRecord)[0]
+    records = list(rec.records)
+    records[index] = DecisionRecord(rec.records[index].seat, ("roll", "x"))  # type: ignore[union-attr]
+    report = verify(_read(encode_game(rec.header, records, reseal=True)), games=games)
+    assert not report.ok and report.first_bad_step == 1
+    assert report.message == (
+        f"step 1 (record {index} at byte {rec.offsets[index]}): "
+        "['roll', 'x'] (which reads as roll): not a legal option here"
+    )

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.format import CheckpointRecord
+from notation.format import STEP_TYPES, CheckpointRecord, DecisionRecord
 from notation.reader import read_record_file
 from notation.writer import encode_game
 from tui.cli_replay import replay_app
@@ -35,6 +35,15 @@ def files(tmp_path: Path, samples: dict[str, bytes]) -> dict[str, Path]:
     records[index] = replace(records[index], digest=bytes(16))  # type: ignore[type-var]
     out["tampered"] = tmp_path / "tampered.fief"
     out["tampered"].write_bytes(encode_game(rec.header, records, reseal=True))
+    short = read_record_file(samples["short"])
+    records = list(short.records)
+    step3 = [i for i, r in enumerate(records) if isinstance(r, DecisionRecord)][2]
+    records[step3] = DecisionRecord(0, ("a1", "i9"))
+    out["illegal"] = tmp_path / "illegal.fief"
+    out["illegal"].write_bytes(encode_game(short.header, records, reseal=True))
+    last = max(i for i, r in enumerate(short.records) if isinstance(r, STEP_TYPES))
+    out["cut"] = tmp_path / "cut.fief"
+    out["cut"].write_bytes(short.data[: short.offsets[last + 1]])
     out["garbage"] = tmp_path / "garbage.fief"
     out["garbage"].write_bytes(samples["short"][:40] + b"\xc1" * 20)
     return out
@@ -46,6 +55,13 @@ def test_verify(files: dict[str, Path]) -> None:
     assert code == 0 and out == f"ok: {records} records, result defenders won: the king reached a corner (gild OBJECT)\n"
     code, out, _ = _run("verify", files["unfinished"])
     assert code == 0 and out.startswith("ok: ") and out.endswith(" records, unfinished\n")
+
+
+def test_verify_a_record_of_no_steps(tmp_path: Path, play) -> None:
+    path = tmp_path / "empty.fief"
+    play("gild-9", 1, max_steps=0, path=path)
+    code, out, _ = _run("verify", path)
+    assert code == 0 and out == "ok: 1 record, unfinished\n"
 
 
 def test_verify_a_record_that_replays_differently(files: dict[str, Path]) -> None:
@@ -98,6 +114,38 @@ def test_export(files: dict[str, Path], tmp_path: Path) -> None:
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
     code, _, err = _run("export", files["garbage"])
     assert code == 2 and "header at byte 5" in err
+
+
+def test_verify_a_finished_game_cut_before_its_result(files: dict[str, Path]) -> None:
+    code, out, _ = _run("verify", files["cut"])
+    assert code == 1 and out.startswith("differs at step 4: step 4 (record ")
+    assert out.endswith("the game ended here (defenders won: the king reached a corner (gild OBJECT)), "
+                        "but the record has no result\n")
+
+
+@pytest.mark.parametrize("name", ["illegal", "cut"])
+def test_export_of_a_record_that_replays_differently(files: dict[str, Path], tmp_path: Path, name: str) -> None:
+    """Exit 1, as verify: text and json are written and say what differs; otg is refused."""
+    path = files[name]
+    _, verdict, _ = _run("verify", path)
+    assert verdict.startswith("differs at step ")
+    code, out, err = _run("export", path)
+    assert code == 1 and out.startswith('[Game "tafl"]\n') and f'[Verify "{verdict.strip()}"]' in out
+    assert err == f"note: {path}: {verdict.strip()} (the export says so)\n"
+    code, out, err = _run("export", path, "-f", "json")
+    assert code == 1 and json.loads(out)["verify"]["ok"] is False and err.startswith("note: ")
+    target = tmp_path / "game.otg"
+    code, out, err = _run("export", path, "-f", "otg", "--out", target)
+    assert code == 1 and out == "" and not target.exists()
+    assert err.startswith(f"error: {path}: the record does not replay as it says ({verdict.strip()}); ")
+    assert err.count("\n") == 1
+
+
+def test_export_help_gives_the_exit_codes() -> None:
+    code, out, _ = _run("export", "--help")
+    words = " ".join(out.split())
+    assert code == 0 and "Exit 0 when FILE verifies; 1 when it replays differently" in words
+    assert "otg is refused; 2 when FILE is unreadable" in words
 
 
 @pytest.mark.parametrize("command", [[], ["verify"], ["show"], ["export"]])

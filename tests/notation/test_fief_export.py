@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
-from notation.export import export_json, export_text
+import pytest
+
+from notation.export import ExportError, export_json, export_text
+from notation.format import STEP_TYPES, DecisionRecord, Record, ResultRecord
 from notation.otg import export_otg
-from notation.reader import read_record_file
+from notation.reader import Recording, read_record_file
+from notation.writer import encode_game
 
 SHORT_TEXT = """\
 [Game "tafl"]
@@ -84,3 +89,93 @@ def test_otg_of_a_traditional_game(samples: dict[str, bytes]) -> None:
     assert "[result:?]" in tags and not any(t.startswith("[termination:") for t in tags)
     turns = [ln for ln in lines if ln[:1].isdigit()]
     assert len(turns) == 20 and turns[0].startswith("1. ") and len(turns[0].split()) == 3
+
+
+def _sealed(recording: Recording, records: list[Record]) -> Recording:
+    """The records written again with every running hash recomputed, as a forger would."""
+    return read_record_file(encode_game(recording.header, records, reseal=True))
+
+
+def _tags(text: str) -> list[str]:
+    lines = text.splitlines()
+    return lines[: lines.index("")]
+
+
+def _otg_refused(recording: Recording, difference: str) -> None:
+    with pytest.raises(ExportError) as info:
+        export_otg(recording)
+    assert info.value.differs
+    assert str(info.value) == (
+        f"the record does not replay as it says ({difference}); an OpenTafl record cannot say so, "
+        "so none is written: export it as text or json, which show what differs"
+    )
+
+
+OWN = "defenders won: the king reached a corner (gild OBJECT)"
+
+
+def test_exports_give_the_games_own_result_not_the_one_the_record_claims(samples: dict[str, bytes]) -> None:
+    rec = read_record_file(samples["short"])
+    last = rec.records[-1]
+    assert isinstance(last, ResultRecord)
+    claimed = replace(last.result, winners=(0,), reason="the king is captured")
+    edited = _sealed(rec, [*rec.records[:-1], replace(last, result=claimed)])
+    difference = (
+        f"differs at step 4: record {len(rec.records) - 1} at byte {rec.offsets[-1]}: the record says "
+        f"'attackers won: the king is captured (gild OBJECT)', but the rules say '{OWN}'"
+    )
+    text = export_text(edited)
+    assert text == SHORT_TEXT.replace(
+        f'[Result "{OWN}"]\n',
+        f'[Result "{OWN}"]\n[Recorded result "attackers won: the king is captured (gild OBJECT)"]\n'
+        f'[Verify "{difference}"]\n',
+    )
+    doc = json.loads(export_json(edited))
+    assert doc["result"] == {"winners": [1], "reason": "the king reached a corner", "rule": "gild OBJECT", "scores": []}
+    assert doc["recorded_result"]["winners"] == [0] and doc["recorded_result"]["reason"] == "the king is captured"
+    assert doc["verify"] == {"ok": False, "first_bad_step": 4, "message": difference.split(": ", 1)[1]}
+    _otg_refused(edited, difference)
+
+
+def test_exports_say_where_the_replay_fails(samples: dict[str, bytes]) -> None:
+    rec = read_record_file(samples["short"])
+    index = [i for i, r in enumerate(rec.records) if isinstance(r, DecisionRecord)][2]  # step 3
+    records = list(rec.records)
+    records[index] = DecisionRecord(0, ("a1", "i9"))
+    bad = _sealed(rec, records)
+    failure = f"step 3 (record {index} at byte {rec.offsets[index]}): a1-i9: not a legal option here"
+    head = SHORT_TEXT[: SHORT_TEXT.index("[Result ")]
+    assert export_text(bad) == head + (
+        '[Result "*"]\n'
+        f'[Recorded result "{OWN}"]\n'
+        f'[Verify "differs at step 3: {failure}"]\n'
+        "\n"
+        "1. d6-d7xd8 {d8 captured (a defender) [gild BASIC MOVES; TF-11]} Kc3-c1 {the king runs}\n"
+        f"{{the replay stops here: {failure}}}\n"
+        "*\n"
+    )
+    doc = json.loads(export_json(bad))
+    assert doc["result"] is None and doc["recorded_result"]["winners"] == [1]
+    assert doc["verify"] == {"ok": False, "first_bad_step": 3, "message": failure}
+    assert doc["replay_failure"] == failure and len(doc["steps"]) == 2
+    _otg_refused(bad, f"differs at step 3: {failure}")
+
+
+def test_exports_of_a_finished_game_cut_before_its_result(samples: dict[str, bytes]) -> None:
+    rec = read_record_file(samples["short"])
+    last = max(i for i, r in enumerate(rec.records) if isinstance(r, STEP_TYPES))
+    cut = read_record_file(rec.data[: rec.offsets[last + 1]])
+    difference = (f"differs at step 4: step 4 (record {last} at byte {rec.offsets[last]}): "
+                  f"the game ended here ({OWN}), but the record has no result")
+    tags = _tags(export_text(cut))
+    assert tags[-2:] == [f'[Result "{OWN}"]', f'[Verify "{difference}"]']
+    doc = json.loads(export_json(cut))
+    assert doc["result"]["winners"] == [1] and doc["recorded_result"] is None and not doc["verify"]["ok"]
+    _otg_refused(cut, difference)
+
+
+def test_a_record_that_verifies_says_so_in_json(samples: dict[str, bytes]) -> None:
+    doc = json.loads(export_json(read_record_file(samples["unfinished"])))
+    assert doc["verify"] == {"ok": True, "first_bad_step": None, "message": "unfinished"}
+    assert doc["result"] is None and doc["recorded_result"] is None
+    assert not any(t.startswith(("[Verify", "[Recorded")) for t in _tags(export_text(read_record_file(samples["short"]))))

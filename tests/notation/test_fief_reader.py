@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import msgpack
 import pytest
 
-from notation.format import PREAMBLE, Limits, RecordError
+from notation.format import PREAMBLE, CommentRecord, Limits, RecordError, ResultRecord
 from notation.reader import read_record_file
 
 LOCATED = re.compile(r"^(byte \d+|header at byte 5|record \d+ at byte \d+): \S")
@@ -111,6 +112,7 @@ DIGEST = b"\x01" * 16
     ([[0, 0, "d6d7"]], "record 0 at byte {0}: an option code must be an array, not 'd6d7'"),
     ([[0, 0, [1.5]]], "record 0 at byte {0}: an option code item must be an integer"),
     ([[0, 0, ["x" * 65]]], "record 0 at byte {0}: an option code item is longer than 64 bytes"),
+    ([[0, 0, ["h\u0665", "h8"]]], "record 0 at byte {0}: an option code item must be ASCII, not 'h\u0665'"),
     ([[1, -1]], "record 0 at byte {0}: a chance outcome must be an integer in 0..4294967295, not -1"),
     ([[1, [1, "2"]]], "record 0 at byte {0}: a chance outcome value must be an integer"),
     ([[2, 0, b"\x01" * 15, DIGEST]], "record 0 at byte {0}: the state digest must be 16 bytes (msgpack bin)"),
@@ -146,18 +148,138 @@ def test_garbage_in_the_middle_is_an_error(samples: dict[str, bytes]) -> None:
     assert _error(data[:at] + _pack("junk") + data[at:]).startswith(f"record 10 at byte {at}: a record must be")
 
 
-def test_bytes_after_the_result_are_an_error(samples: dict[str, bytes]) -> None:
+@pytest.mark.parametrize("after", [
+    b"\x93\x00",  # an incomplete record
+    b"\x01",  # a whole value that is no record
+    b"\x92\x03\xa5after",  # a whole, valid comment
+])
+def test_bytes_after_the_result_are_an_error(samples: dict[str, bytes], after: bytes) -> None:
     data = samples["short"]
     rec = read_record_file(data)
-    assert _error(data + b"\x93\x00") == f"record {len(rec.records)} at byte {len(data)}: bytes follow the result record"
+    assert _error(data + after) == f"record {len(rec.records)} at byte {len(data)}: nothing may follow the result record"
 
 
-def test_a_torn_tail_longer_than_any_record_is_an_error(samples: dict[str, bytes], monkeypatch) -> None:
+def test_a_record_longer_than_the_record_window_is_an_error(samples: dict[str, bytes], monkeypatch) -> None:
     data = samples["unfinished"]
-    torn = data + _pack([3, "x" * 3000])[:-1]
+    long = _pack([3, "x" * 3000])
+    torn = data + long[:-1]
     assert read_record_file(torn).torn
+    assert read_record_file(data + long).records[-1] == CommentRecord("x" * 3000)
     monkeypatch.setattr(Limits, "RECORD_BYTES", 1000)
-    assert _error(torn).endswith("the record is incomplete and longer than any record can be")
+    too_long = f"record 45 at byte {len(data)}: the record is longer than 1000 bytes, more than any record can be"
+    assert _error(torn) == too_long  # cut short, but longer than a torn record can be
+    assert _error(data + long) == too_long  # whole, last
+    at = read_record_file(data).offsets[10]
+    assert _error(data[:at] + long + data[at:]) == (  # whole, in the middle
+        f"record 10 at byte {at}: the record is longer than 1000 bytes, more than any record can be"
+    )
+    # The window is the whole limit: a record of exactly RECORD_BYTES is read.
+    monkeypatch.setattr(Limits, "RECORD_BYTES", len(long))
+    assert read_record_file(data + long).records[-1] == CommentRecord("x" * 3000)
+
+
+def test_the_header_window(samples: dict[str, bytes], monkeypatch) -> None:
+    data = samples["short"]
+    size = read_record_file(data).offsets[0] - len(PREAMBLE)
+    monkeypatch.setattr(Limits, "HEADER_BYTES", size)
+    assert read_record_file(data).header.variant == "gild-9"
+    assert _error(data[: len(PREAMBLE) + size - 1]) == "header at byte 5: the file ends inside the header"
+    monkeypatch.setattr(Limits, "HEADER_BYTES", size - 1)
+    assert _error(data) == f"header at byte 5: the header is larger than {size - 1} bytes"
+
+
+def _empty_arrays(size: int) -> bytes:
+    """One msgpack value of about ``size`` bytes: arrays of 1024 arrays of 15 empty arrays.
+
+    Decoded whole it is about a million lists per MiB of bytes (~1 GB for 16 MiB)."""
+    middle = b"\xdc\x04\x00" + (b"\x9f" + b"\x90" * 15) * 1024
+    count = (size - 3) // len(middle)
+    return b"\xdc" + count.to_bytes(2, "big") + middle * count
+
+
+@pytest.mark.parametrize("where", ["header", "record"])
+def test_a_hostile_value_is_refused_in_bounded_memory(samples: dict[str, bytes], where: str) -> None:
+    head = PREAMBLE if where == "header" else samples["short"][: read_record_file(samples["short"]).offsets[0]]
+    data = head + _empty_arrays(Limits.FILE_BYTES - len(head))
+    assert Limits.FILE_BYTES - 2**16 < len(data) <= Limits.FILE_BYTES
+    tracemalloc.start()
+    try:
+        message = _error(data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert message == {
+        "header": f"header at byte 5: the header is larger than {Limits.HEADER_BYTES} bytes",
+        "record": f"record 0 at byte {len(head)}: the record is longer than {Limits.RECORD_BYTES} bytes, "
+                  "more than any record can be",
+    }[where]
+    assert peak < 64 * 2**20, f"{peak / 2**20:.0f} MiB"
+
+
+def _wide(value: Any) -> bytes:
+    """Valid msgpack, never the canonical encoding: every int, string, bin, array and map
+    in its widest form (int64, str32, bin32, array32, map32)."""
+    if type(value) is int:
+        return b"\xd3" + value.to_bytes(8, "big", signed=True)
+    if isinstance(value, str):
+        raw = value.encode()
+        return b"\xdb" + len(raw).to_bytes(4, "big") + raw
+    if isinstance(value, bytes):
+        return b"\xc6" + len(value).to_bytes(4, "big") + value
+    if isinstance(value, (list, tuple)):
+        return b"\xdd" + len(value).to_bytes(4, "big") + b"".join(_wide(v) for v in value)
+    if isinstance(value, dict):
+        return b"\xdf" + len(value).to_bytes(4, "big") + b"".join(_wide(k) + _wide(v) for k, v in value.items())
+    return _pack(value)
+
+
+def test_wide_encodings_decode_to_the_same_values() -> None:
+    value = [4, [1], "the king", "", [-3], b"\x01" * 16, {"a": None, "b": True}]
+    assert msgpack.unpackb(_wide(value), raw=False) == value and _wide(value) != _pack(value)
+
+
+@pytest.mark.parametrize("sample", ["short", "unfinished"])
+def test_only_the_canonical_encoding_is_read(samples: dict[str, bytes], sample: str) -> None:
+    """Any other encoding of any record, the result's included, is refused where it is."""
+    data = samples[sample]
+    rec = read_record_file(data)
+    ends = [*rec.offsets[1:], len(data)]
+    for index, (record, start, end) in enumerate(zip(rec.records, rec.offsets, ends)):
+        assert data[start:end] == _pack(record.wire())
+        changed = data[:start] + _wide(record.wire()) + data[end:]
+        assert _error(changed) == f"record {index} at byte {start}: the record is not in canonical form " \
+            "(its bytes are not the shortest msgpack encoding of its value, in the format's key order)"
+    wide_header = PREAMBLE + _wide(rec.header.wire()) + data[rec.offsets[0]:]
+    assert _error(wide_header).startswith("header at byte 5: the header is not in canonical form")
+
+
+def test_a_result_reason_in_a_longer_encoding_is_refused(samples: dict[str, bytes]) -> None:
+    """The result record is the one record no running hash covers: its bytes are held by the canonical form."""
+    data = samples["short"]
+    rec = read_record_file(data)
+    at = rec.offsets[-1]
+    result = rec.records[-1]
+    assert isinstance(result, ResultRecord)
+    reason = result.result.reason.encode()
+    fixstr = _pack(result.result.reason)
+    str8 = b"\xd9" + bytes((len(reason),)) + reason
+    assert fixstr == bytes((0xA0 + len(reason),)) + reason
+    longer = data[:at] + data[at:].replace(fixstr, str8, 1)
+    assert len(longer) == len(data) + 1
+    assert msgpack.unpackb(longer[at:], raw=False) == msgpack.unpackb(data[at:], raw=False)
+    assert _error(longer).startswith(f"record {len(rec.records) - 1} at byte {at}: the record is not in canonical form")
+
+
+@pytest.mark.parametrize("change", [
+    lambda h: dict(reversed(list(h.items()))),  # the keys out of order
+    lambda h: {**h, "options": {"repetition": "draw", "quiet_moves": 0}},  # options unsorted
+    lambda h: {**h, "seats": [dict(reversed(list(s.items()))) for s in h["seats"]]},
+])
+def test_a_header_out_of_key_order_is_refused(samples: dict[str, bytes], change) -> None:
+    data = samples["short"]
+    rec = read_record_file(data)
+    header = change(rec.header.wire())
+    assert _error(_file(header)).startswith("header at byte 5: the header is not in canonical form")
 
 
 def test_size_limits(samples: dict[str, bytes], monkeypatch, tmp_path: Path) -> None:

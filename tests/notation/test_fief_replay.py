@@ -11,10 +11,11 @@ from core.digest import digest
 from core.engine import Result
 from core.tafl import TaflGame
 from notation.catalog import build_game
-from notation.format import CheckpointRecord, DecisionRecord, Record, ResultRecord
+from notation.format import STEP_TYPES, CheckpointRecord, DecisionRecord, Record, ResultRecord
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import verify
+from notation.wording import result_text
 from notation.writer import encode_game
 
 
@@ -167,9 +168,41 @@ def test_a_torn_record_does_not_verify(samples: dict[str, bytes]) -> None:
     assert rec.torn
     report = verify(rec)
     assert not report.ok and report.first_bad_step == 5 and "is incomplete" in report.message
+    one = verify(read_record_file(samples["unfinished"] + b"\x93"))
+    assert one.message == (f"the last record, at byte {len(samples['unfinished'])}, is incomplete (1 byte): "
+                           "the file was cut short or damaged there")
 
 
 def test_a_custom_start_position_replays(samples: dict[str, bytes]) -> None:
     rec = read_record_file(samples["short"])
     start = Replay(rec).state_at(0)
     assert isinstance(start, TaflGame) and start.position() == "/9/9/2K6/9/9/3t1T3/9/3T5/9/"
+
+
+@pytest.mark.parametrize("sample", ["short", "gild-9"])
+def test_a_finished_game_cut_before_its_result_does_not_verify(samples: dict[str, bytes], sample: str) -> None:
+    """A shared record with its final checkpoint and result cut off must not pass as an autosave."""
+    rec = read_record_file(samples[sample])
+    assert rec.result is not None
+    last = max(i for i, r in enumerate(rec.records) if isinstance(r, STEP_TYPES))
+    ended = (f"step {rec.steps} (record {last} at byte {rec.offsets[last]}): the game ended here "
+             f"({result_text(rec.result, ('attackers', 'defenders'))}), but the record has no result")
+    for end in (rec.offsets[last + 1], rec.offsets[-1]):  # without the last checkpoint and result; without the result
+        cut = read_record_file(rec.data[:end])
+        assert cut.result is None and not cut.torn and cut.steps == rec.steps
+        report = verify(cut)
+        assert not report.ok and report.first_bad_step == report.steps == rec.steps
+        assert report.result == rec.result and report.message == ended
+    # One step earlier the game goes on: an autosave, which verifies.
+    autosave = verify(read_record_file(rec.data[: rec.offsets[last]]))
+    assert autosave.ok and autosave.message == "unfinished" and autosave.steps == rec.steps - 1
+
+
+def test_a_refused_code_that_reads_as_another_is_shown_as_stored(samples: dict[str, bytes]) -> None:
+    """['D6', 'd7'] is not the legal option ('d6', 'd7'); the message must not call it d6-d7 alone."""
+    rec = read_record_file(samples["short"])
+    index = [i for i, r in enumerate(rec.records) if isinstance(r, DecisionRecord)][0]
+    report = verify(_edited(rec, index, DecisionRecord(0, ("D6", "d7")), reseal=True))
+    assert not report.ok and report.first_bad_step == 1
+    assert report.message.startswith(f"step 1 (record {index} at byte {rec.offsets[index]}): ['D6', 'd7']")
+    assert report.message.endswith(": not a legal option here")

@@ -8,17 +8,18 @@ from pathlib import Path
 import pytest
 
 from core.chance import SeededChance
-from core.engine import Over
+from core.engine import Over, Result
 from core.match import Match
 from core.tafl import TaflGame
 from notation.catalog import new_header
 from notation.format import (
-    CHECKPOINT_EVERY, PREAMBLE, STEP_TYPES, CheckpointRecord, CommentRecord, DecisionRecord,
-    RecordError, ResultRecord, Seat,
+    CHECKPOINT_EVERY, PREAMBLE, STEP_TYPES, ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord,
+    Limits, RecordError, ResultRecord, Seat,
 )
 from notation.reader import read_record_file
 from notation.replay import Replay
-from notation.writer import Journal, encode_game, encode_record
+from notation.schema import record_from_wire
+from notation.writer import Journal, encode_game, encode_header, encode_record
 
 
 @pytest.mark.parametrize("sample", ["short", "gild-9", "unfinished"])
@@ -157,3 +158,38 @@ def test_the_writer_refuses_what_the_reader_would(tmp_path: Path) -> None:
             journal.comment("x" * 5000)
         with pytest.raises(ValueError, match="not played yet"):
             journal.comment("later", step=3)
+
+
+def test_every_record_the_schema_allows_fits_the_record_window() -> None:
+    """The reader decodes a record from at most RECORD_BYTES: the largest of each type must fit."""
+    seats, digest16 = Limits.SEATS, b"\xff" * 16
+    text = "\u20ac" * (Limits.TEXT_BYTES // 3)  # 3 bytes a character
+    largest = [
+        DecisionRecord(seats - 1, tuple("x" * Limits.SHORT_STR_BYTES for _ in range(Limits.CODE_LEN))),
+        DecisionRecord(seats - 1, tuple(-Limits.INT32 for _ in range(Limits.CODE_LEN))),
+        ChanceRecord(tuple(Limits.UINT32 - 1 for _ in range(Limits.ARRAY_LEN))),
+        CheckpointRecord(Limits.RECORDS, digest16, digest16),
+        CommentRecord("\u20ac" * (Limits.STR_BYTES // 3), Limits.RECORDS),
+        ResultRecord(Result(tuple(range(seats)), text, text, tuple(-Limits.INT32 for _ in range(seats))),
+                     digest16, digest16),
+    ]
+    for record in largest:
+        assert record_from_wire(record.wire(), seats) == record
+        assert len(encode_record(record)) <= Limits.RECORD_BYTES, record
+
+
+def test_the_writer_refuses_a_header_or_record_beyond_the_readers_windows(tmp_path: Path, monkeypatch) -> None:
+    header = new_header("tafl", "gild-9", [Seat("a", "human"), Seat("b", "human")], seed=1)
+    size = len(encode_header(header)) - len(PREAMBLE)
+    monkeypatch.setattr(Limits, "HEADER_BYTES", size - 1)
+    with pytest.raises(ValueError, match=f"^header: it takes more than {size - 1} bytes$"):
+        Journal.create(tmp_path / "a.fief", header)
+    assert not (tmp_path / "a.fief").exists()
+    monkeypatch.setattr(Limits, "HEADER_BYTES", size)
+    with Journal.create(tmp_path / "b.fief", header) as journal:
+        monkeypatch.setattr(Limits, "RECORD_BYTES", 100)
+        with pytest.raises(ValueError, match="^cannot record CommentRecord: a record may take at most 100 bytes, not 104$"):
+            journal.comment("x" * 100)
+        journal.comment("x" * 96)  # exactly 100 bytes
+    rec = read_record_file(tmp_path / "b.fief")
+    assert [r.text for r in rec.records if isinstance(r, CommentRecord)] == ["x" * 96]
