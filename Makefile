@@ -37,7 +37,7 @@ goldens: $(STAMP)
 		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 2 --seed 5 --players ai,ai \
 			--ai-depth 3 --ai-time 60 --out replays | tail -3; \
 	done
-	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden --snapshot-update
+	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden tests/tui/test_tui_snapshots.py -k "golden or replay" --snapshot-update
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

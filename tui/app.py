@@ -7,13 +7,14 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from core.engine import RulesError
 from notation.format import RecordError
-from tui.screens.dialogs import OpenDialog
+from tui.screens.dialogs import Dialog, OpenDialog
 from tui.screens.help import HelpScreen
 from tui.screens.home import ContinueScreen, HomeScreen, SetupScreen
 from tui.screens.play import PlayScreen
@@ -52,7 +53,7 @@ class FiefdomApp(App):
         if self.keymap:
             self.set_keymap(self.keymap)
         if error:
-            self.notify(error, severity="warning")
+            self.notify(escape(error), severity="warning")
         self.push_screen(HomeScreen())
         if self.open_path is not None:
             self.open_record(self.open_path)
@@ -80,8 +81,10 @@ class FiefdomApp(App):
 
     def action_help(self) -> None:
         screens = [
-            ("Home", HomeScreen.BINDINGS), ("Board", TaflBoard.BINDINGS), ("Play", PlayScreen.BINDINGS),
-            ("Replay", ReplayScreen.BINDINGS), ("Everywhere", self.BINDINGS),
+            ("Home", HomeScreen.BINDINGS), ("New game", SetupScreen.BINDINGS),
+            ("Continue", ContinueScreen.BINDINGS), ("Board", TaflBoard.BINDINGS),
+            ("Play", PlayScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS),
+            ("Dialogs", Dialog.BINDINGS), ("Help", HelpScreen.BINDINGS), ("Everywhere", self.BINDINGS),
         ]
         self.push_screen(HelpScreen(screens, self.keymap))
 
@@ -91,7 +94,7 @@ class FiefdomApp(App):
         try:
             session = Session.new(setup, self.data_dir)
         except (RulesError, OSError, ValueError) as err:
-            self.notify(f"cannot start: {err}", severity="error")
+            self.notify(escape(f"cannot start: {err}"), severity="error")
             return
         if replace:
             self.pop_screen()
@@ -101,7 +104,7 @@ class FiefdomApp(App):
         try:
             session = Session.resume(path)
         except (RecordError, RulesError, OSError) as err:
-            self.notify(f"cannot resume {path.name}: {err}", severity="error")
+            self.notify(escape(f"cannot resume {path.name}: {err}"), severity="error")
             return
         self.pop_screen()
         self.push_screen(PlayScreen(session))
@@ -110,9 +113,9 @@ class FiefdomApp(App):
         try:
             replay = open_replay(path)
         except RecordError as err:
-            self.notify(str(err), severity="error", timeout=10)
+            self.notify(escape(f"{path.name}: {err}"), severity="error", timeout=10)
             return
         except OSError as err:
-            self.notify(f"{path}: {err.strerror or err}", severity="error", timeout=10)
+            self.notify(escape(f"{path}: {err.strerror or err}"), severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay, path))

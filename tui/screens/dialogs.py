@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,7 +36,7 @@ class GameOverDialog(Dialog):
         who = "Draw" if r is None or not r.winners else f"{s.game.seats[r.winners[0]].capitalize()} win"
         with Vertical(classes="dialog"):
             yield Label(f"[b]{who}[/b]", id="result-title")
-            yield Static(f"{r.reason} [{r.rule}]" if r else "", id="result-reason")
+            yield Static(escape(f"{r.reason} [{r.rule}]") if r else "", id="result-reason")
             yield Label("Save the record as:")
             yield Input(placeholder="name (saved under your data folder)", id="save-name")
             with Horizontal(classes="buttons"):
@@ -60,9 +61,9 @@ class GameOverDialog(Dialog):
         try:
             path = self.session.save_as(target)
         except OSError as err:
-            self.query_one("#result-reason", Static).update(f"[red]cannot save: {err.strerror}[/red]")
+            self.query_one("#result-reason", Static).update(f"[red]cannot save: {escape(str(err.strerror))}[/red]")
             return
-        self.app.notify(f"saved {path}")
+        self.app.notify(escape(f"saved {path}"))
         self.dismiss(path)
 
 

@@ -11,7 +11,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from core.engine import RulesError
-from core.tafl.variants import OPTION_SPECS, variants
+from core.tafl.variants import OPTION_SPECS, coerce_option, variants
 from tui.session import GameSetup, SeatConfig, Unfinished, unfinished_games
 
 TITLE = """[b]fiefdom[/b]
@@ -108,15 +108,14 @@ class SetupScreen(Screen):
         widgets = []
         for key, default in variants()[name].defaults.items():
             spec = OPTION_SPECS[key]
-            label = f"{key} ({spec.ruling}): {spec.help}"
+            # The explanation wraps on its own line; the control keeps a short label.
+            widgets.append(Static(f"[b]{key}[/b] ({spec.ruling}): {spec.help}", classes="option-help"))
             if spec.kind is bool:
-                widgets.append(Checkbox(label, value=bool(default), id=f"opt-{key}"))
+                widgets.append(Checkbox(key, value=bool(default), id=f"opt-{key}"))
             elif spec.choices:
-                widgets.append(Label(label))
                 widgets.append(Select([(c, c) for c in spec.choices], value=default, allow_blank=False,
                                       id=f"opt-{key}"))
             else:
-                widgets.append(Label(label))
                 widgets.append(Input(str(default), type="integer", id=f"opt-{key}"))
         await box.mount_all(widgets)
 
@@ -131,7 +130,7 @@ class SetupScreen(Screen):
         options: dict[str, object] = {}
         for key in variants()[variant].defaults:
             widget = self.query_one(f"#opt-{key}")
-            options[key] = widget.value  # type: ignore[attr-defined]
+            options[key] = coerce_option(key, widget.value)  # type: ignore[attr-defined]
         return GameSetup("tafl", variant, seats, int(seed_text), options)
 
     @on(Button.Pressed, "#start")

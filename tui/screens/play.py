@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -78,7 +79,7 @@ class PlayScreen(Screen):
         if s.over is not None:
             r = s.over.result
             who = f"{s.game.seats[r.winners[0]]} win" if r.winners else "draw"
-            return f"{head} · [b]{who}[/b]: {r.reason} [{r.rule}]"
+            return f"{escape(head)} · [b]{who}[/b]: {escape(f'{r.reason} [{r.rule}]')}"
         seat = s.decision.seat if s.decision else 0
         name = s.game.seats[seat]
         kind = s.seat_kind(seat)
@@ -87,7 +88,7 @@ class PlayScreen(Screen):
         return f"{head} · [b]{name}[/b] ({kind}) {doing}{speed}"
 
     def show_error(self, text: str) -> None:
-        self.query_one("#error", Static).update(f"[red]{text}[/red]" if text else "")
+        self.query_one("#error", Static).update(f"[red]{escape(text)}[/red]" if text else "")
 
     # -- turns -------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from rich.markup import escape
 from textual.widgets import RichLog, Static
 
 from core.engine import Event
@@ -11,7 +12,7 @@ from core.engine import Event
 
 def event_line(e: Event) -> str:
     """An event with its rule citation, as Rich markup."""
-    return f"{e.text}  [dim]\\[{e.rule}][/]"
+    return f"{escape(e.text)}  [dim]{escape('[' + e.rule + ']')}[/]"
 
 
 def move_list_text(records: list[str], current: int | None = None) -> str:
@@ -30,10 +31,15 @@ class SidePanes(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("Moves", classes="pane-title")
-        with VerticalScroll(id="moves-scroll"):
+        # Neither pane takes focus: the screen's keys (arrows, Home, End) stay the screen's.
+        moves = VerticalScroll(id="moves-scroll")
+        moves.can_focus = False
+        with moves:
             yield Static(id="moves")
         yield Static(self.events_title, classes="pane-title")
-        yield RichLog(id="events", markup=True, wrap=True, min_width=20)
+        log = RichLog(id="events", markup=True, wrap=True, min_width=20)
+        log.can_focus = False
+        yield log
 
     @property
     def log(self) -> RichLog:

@@ -145,9 +145,9 @@ class TaflBoard(Widget, can_focus=True):
     def square_at(self, x: int, y: int) -> int | None:
         n = self.view.size
         col = (x - MARGIN) // CELL if x >= MARGIN else -1
-        row = n - y  # line 0 is the file letters, line 1 the top rank
-        if 0 <= col < n and 0 <= row - 1 < n and 1 <= y <= n:
-            return (row - 1) * n + col
+        row = n - y  # line 0 is the file letters, line 1 the top rank (row n-1)
+        if 0 <= col < n and 1 <= y <= n:
+            return row * n + col
         return None
 
     # -- drawing -------------------------------------------------------------

@@ -1,0 +1,284 @@
+"""Pilot tests of the replay viewer: stepping a golden record, damaged and garbage files."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from notation.format import PREAMBLE, DecisionRecord
+from notation.reader import read_record_file
+from notation.replay import Replay
+from textual.content import Content
+from textual.notifications import Notification
+from textual.widgets import Input
+
+from tui.screens.dialogs import OpenDialog, StepDialog
+from tui.screens.home import HomeScreen, SetupScreen
+from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
+from tui.widgets.tafl_board import TaflBoard
+from tui_support import GOLDEN, board_position, text, wait_until
+
+
+def shown(notification: Notification) -> str:
+    """A notification's text as its toast draws it (MarkupError if the markup is broken).
+
+    Toasts are not drawn under run_test, so the markup is checked here."""
+    if notification.markup:
+        return Content.from_markup(notification.message).plain
+    return notification.message
+
+
+def errors(app) -> list[str]:
+    return [shown(n) for n in app._notifications if n.severity == "error"]
+
+
+def assert_shows(screen: ReplayScreen, replay: Replay, n: int, verdict: str = "verified") -> None:
+    """The viewer is at step n: its board draws Replay.state_at(n) and the timeline says so."""
+    assert screen.step == n
+    assert board_position(screen.query_one("#board", TaflBoard)) == replay.state_at(n).position()
+    timeline = text(screen.query_one("#timeline"))
+    assert timeline.startswith(f"step {n}/{replay.steps} · {verdict}"), timeline
+
+
+@pytest.fixture(scope="module")
+def golden() -> Replay:
+    """The golden record, replayed; expectations below come from it, not from copied numbers."""
+    replay = Replay(read_record_file(GOLDEN))
+    report = replay.verify()
+    assert report.ok, f"{GOLDEN.name} no longer verifies ({report.message}): regenerate with make goldens"
+    assert replay.steps >= 30 and replay.result is not None
+    return replay
+
+
+async def test_step_through_a_golden_record(make_app, golden: Replay) -> None:
+    replay, total = golden, golden.steps
+    app = make_app(open_path=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert errors(app) == []
+        assert_shows(screen, replay, 0)
+        assert "start position" in "\n".join(line.text for line in screen.query_one("#events").lines)
+        await pilot.press("left")  # nothing before the start
+        assert_shows(screen, replay, 0)
+
+        await pilot.press("right", "right", "right")
+        assert_shows(screen, replay, 3)
+        state = replay.state_at(3)
+        assert text(screen.query_one("#status")) == (
+            f"replay {GOLDEN.name} · tafl gild-9 · {state.seats[state.to_move]} to move")
+        await pilot.press("left")
+        assert_shows(screen, replay, 2)
+
+        await pilot.press("g")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, StepDialog)
+        await pilot.press("9", "9", "enter")  # out of range: the dialog says so and stays
+        assert app.screen is dialog
+        assert text(dialog.query_one("#step-error")) == f"a step from 0 to {total}"
+        await pilot.press("backspace", "backspace", "1", "7", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert_shows(screen, replay, 17)
+        events = "\n".join(line.text for line in screen.query_one("#events").lines)
+        assert replay.step_record(17).events[0].text in events
+
+        await pilot.press("g", *str(total), "enter")
+        await pilot.pause()
+        assert_shows(screen, replay, total)
+        assert text(screen.query_one("#status")).endswith(f"result: {replay.result.reason}")
+        await pilot.press("right")  # nothing after the end
+        assert_shows(screen, replay, total)
+
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_home_and_end_jump_to_the_ends_of_the_record(make_app, golden: Replay) -> None:
+    replay = golden
+    app = make_app(open_path=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("right")
+        await pilot.press("end")
+        assert_shows(screen, replay, replay.steps)
+        await pilot.press("home")
+        assert_shows(screen, replay, 0)
+
+
+def decision_index(rec, step: int) -> int:
+    """The index in ``rec.records`` of step ``step``'s decision."""
+    return [i for i, r in enumerate(rec.records) if isinstance(r, DecisionRecord)][step - 1]
+
+
+def flipped_copy(tmp_path: Path) -> tuple[Path, int]:
+    """The golden record with one byte of a move changed (the file letter of its
+    destination), so a move along a file turns diagonal, which no rule allows.
+    Returns the file and the step changed: the first move along a file from step 5 on."""
+    data = bytearray(GOLDEN.read_bytes())
+    rec = read_record_file(bytes(data))
+
+    def along_a_file(step: int) -> bool:
+        frm, to = rec.records[decision_index(rec, step)].code
+        return frm[0] == to[0]
+
+    step = next(n for n in range(5, rec.steps) if along_a_file(n))
+    index = decision_index(rec, step)
+    to = rec.records[index].code[1]
+    end = rec.offsets[index + 1]
+    assert data[end - len(to):end] == to.encode()  # the record ends with the destination's name
+    data[end - len(to)] = ord("b") if to[0] == "a" else ord(to[0]) - 1
+    path = tmp_path / "damaged.fief"
+    path.write_bytes(bytes(data))
+    return path, step
+
+
+def cut_copy(tmp_path: Path) -> tuple[Path, int]:
+    """The golden record cut short three bytes into a move, as a crash mid-write leaves it."""
+    data = GOLDEN.read_bytes()
+    rec = read_record_file(data)
+    step = rec.steps - 10
+    path = tmp_path / "cut.fief"
+    path.write_bytes(data[:rec.offsets[decision_index(rec, step)] + 3])
+    return path, step
+
+
+@pytest.mark.usefixtures("golden")
+@pytest.mark.parametrize("damage", [flipped_copy, cut_copy], ids=["flipped-byte", "cut-short"])
+async def test_a_damaged_record_opens_where_it_differs(make_app, tmp_path: Path, damage) -> None:
+    path, first_bad = damage(tmp_path)
+    replay = Replay(read_record_file(path))
+    report = replay.verify()
+    assert not report.ok and report.first_bad_step == first_bad
+    # The bad step itself cannot be replayed: the viewer opens on the position just before it.
+    assert replay.steps == first_bad - 1
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert_shows(screen, replay, first_bad - 1, verdict=f"differs at step {first_bad}")
+        assert errors(app) == [f"verify failed: {report.message}"]
+        await pilot.press("left", "left")
+        assert_shows(screen, replay, first_bad - 3, verdict=f"differs at step {first_bad}")
+
+
+GARBAGE = {
+    "text": lambda: b"this is not a record\n" * 4,
+    "binary": lambda: bytes(range(256)),
+    "empty": lambda: b"",
+    "junk-after-magic": lambda: PREAMBLE + b"\xff" * 40,
+    "cut-in-header": lambda: GOLDEN.read_bytes()[:100],
+}
+
+
+@pytest.mark.parametrize("garbage", GARBAGE)
+async def test_a_garbage_file_is_one_error_and_no_crash(make_app, tmp_path: Path, garbage: str) -> None:
+    path = tmp_path / "garbage.fief"
+    path.write_bytes(GARBAGE[garbage]())
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert len(errors(app)) == 1 and errors(app)[0]
+
+        # Again through the Open dialog, with the path typed.
+        app._notifications.clear()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenDialog)
+        box = app.screen.query_one("#path", Input)
+        assert app.focused is box
+        box.value = str(path)  # typing a long temporary path key by key would only cost time
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert len(errors(app)) == 1
+
+        await pilot.press("n")  # still alive and answering keys
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+@pytest.mark.parametrize("typed", ["no[/such].fief", "no[b].fief"], ids=["close-tag", "open-tag"])
+async def test_a_missing_path_with_brackets_is_one_error_and_no_crash(make_app, typed: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#path", Input).value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert errors(app) == [f"{typed}: No such file or directory"]
+
+
+async def test_open_dialog_lists_saved_records(make_app, data: Path) -> None:
+    (data / "saved").mkdir(parents=True)
+    shutil.copy(GOLDEN, data / "saved" / "golden.fief")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenDialog)
+        assert dialog.records == [data / "saved" / "golden.fief"]
+        await pilot.press("tab", "enter")  # from the path box to the list; pick the first
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.path == data / "saved" / "golden.fief"
+
+
+async def test_autoplay_runs_to_the_end_and_stops(make_app, golden: Replay) -> None:
+    replay, total = golden, golden.steps
+    app = make_app(open_path=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("g", *str(total - 2), "enter", "minus", "plus", "plus")  # 1 s, then 0.25 s
+        await pilot.pause()
+        assert text(screen.query_one("#timeline")) == f"step {total - 2}/{total} · verified · speed 0.25s"
+        await pilot.press("space")  # two steps to go: about half a second of playing
+        playing = text(screen.query_one("#timeline"))
+        assert re.match(rf"step ({total - 2}|{total - 1}|{total})/{total} · verified · playing", playing), playing
+        await wait_until(pilot, lambda: screen.timer is None, "autoplay to stop at the end")
+        assert_shows(screen, replay, total)
+        assert "playing" not in text(screen.query_one("#timeline"))
+
+
+async def test_play_from_here_starts_a_game_at_the_step_shown(make_app, data: Path, golden: Replay) -> None:
+    replay = golden
+    state = replay.state_at(20)
+    assert state.to_move == 0  # the attackers: the human seat of a game played from here
+    app = make_app(open_path=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g", "2", "0", "enter", "p")
+        await pilot.pause()
+        play = app.screen
+        assert isinstance(play, PlayScreen)
+        assert play.session.game.position() == state.position()
+        assert play.session.setup.setup == {"position": state.position(), "to_move": state.to_move}
+        assert play.session.setup.variant == "gild-9" and play.session.history == []
+        assert "attackers (human) your move" in text(play.query_one("#status"))
+        assert play.session.path.parent == data / "autosave"
+
+        await pilot.press("q")  # back to the viewer, still at step 20
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.step == 20
+        await pilot.press("g", *str(replay.steps), "enter", "p")  # the game is over there
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert [n.message for n in app._notifications if n.severity == "warning"] == [
+            "the game is over at this step"]

@@ -1,0 +1,126 @@
+"""SVG snapshots of the four main screens at 80x24 and 120x40.
+
+Each snapshot's run_before makes Pilot assertions about the screen it is about
+to capture, and the test checks that run_before ran to its end: a crashed or
+wrong screen fails the test instead of being saved as the expected picture.
+Regenerate with ``pytest tests/tui --snapshot-update`` and review the SVGs.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Select
+
+from tui.screens.home import HomeScreen, SetupScreen
+from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
+from tui.widgets.tafl_board import TaflBoard
+from tui_support import GOLDEN, HUMAN, board_position, gild9, text
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+@SIZES
+def test_home_snapshot(snap_compare, make_app, size) -> None:
+    checked = []
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.pause()
+        app = pilot.app
+        assert isinstance(app.screen, HomeScreen)
+        menu = app.screen.query_one("#home-menu", OptionList)
+        assert app.focused is menu and menu.highlighted == 0 and menu.option_count == 5
+        assert "fiefdom" in text(app.screen.query_one("#title"))
+        checked.append(True)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+    assert checked
+
+
+@SIZES
+def test_setup_snapshot(snap_compare, make_app, size) -> None:
+    checked = []
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        app = pilot.app
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert app.focused is screen.query_one("#variant", Select)
+        assert screen.query_one("#variant", Select).value == "traditional"
+        assert screen.query_one("#attackers-kind", Select).value == "human"
+        assert screen.query_one("#defenders-kind", Select).value == "ai"
+        assert screen.query_one("#seed", Input).value == "1"
+        assert screen.query_one("#opt-quiet_moves", Input).value == "50"
+        assert text(screen.query_one("#setup-error")) == ""
+        checked.append(True)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+    assert checked
+
+
+@SIZES
+def test_play_mid_game_snapshot(snap_compare, make_app, size) -> None:
+    """Human against human on Gild 9x9: one move typed, one made with the cursor,
+    and a piece selected so its destinations show."""
+    checked = []
+
+    async def run_before(pilot: Pilot) -> None:
+        app = pilot.app
+        await pilot.pause()
+        app.start_game(gild9(HUMAN, HUMAN))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        board = screen.query_one("#board", TaflBoard)
+        geo = screen.session.game.geo
+
+        await pilot.press("t", *"d1-d3", "enter", "escape")  # typed, then back to the board
+        assert app.focused is board
+        await pilot.press("k", "k", "enter", "h", "h", "enter")  # e7-c7 with the cursor
+        await pilot.press("j", "j", "h", "enter")  # select the attacker on b5
+        await pilot.pause()
+
+        s = screen.session
+        assert [m.record for m in s.history] == ["d1-d3", "e7-c7"]
+        assert board_position(board) == s.game.position() == (
+            "/4tt3/4t4/3tT4/t3T3t/ttTTKTTtt/t3T3t/2T6/4t4/3ttt3/")
+        assert board.selected == board.cursor == geo.square("b5")
+        assert text(screen.query_one("#status")) == (
+            "tafl gild-9 · move 3 · last: e7-c7 · attackers (human) your move")
+        assert text(screen.query_one("#moves")) == "  1. d1-d3 e7-c7"
+        assert text(screen.query_one("#error")) == ""
+        checked.append(True)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+    assert checked
+
+
+@SIZES
+def test_replay_snapshot(snap_compare, make_app, size) -> None:
+    """The golden Gild 9x9 record at step 20 (g, 20, Enter)."""
+    checked = []
+
+    async def run_before(pilot: Pilot) -> None:
+        app = pilot.app
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("g", "2", "0", "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.step == 20
+        assert board_position(screen.query_one("#board", TaflBoard)) == (
+            screen.replay.state_at(20).position())
+        total = screen.replay.steps
+        assert screen.report.ok, f"{GOLDEN.name} no longer verifies: regenerate with make goldens"
+        assert text(screen.query_one("#timeline")) == f"step 20/{total} · verified · speed 0.5s"
+        assert text(screen.query_one("#status")) == (
+            f"replay {GOLDEN.name} · tafl gild-9 · attackers to move")
+        assert [n for n in app._notifications] == []
+        checked.append(True)
+
+    assert snap_compare(make_app(open_path=GOLDEN), terminal_size=size, run_before=run_before)
+    assert checked

@@ -1,0 +1,96 @@
+"""Helpers shared by the TUI tests (imported by name: tests/tui is on sys.path)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from core.tafl.board import format_position
+from tui.screens.play import PlayScreen
+from tui.session import GameSetup, SeatConfig
+from tui.widgets.tafl_board import CELL, MARGIN, TaflBoard
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLAYS = ROOT / "replays"
+GOLDEN = REPLAYS / "tafl-gild-9-5-0001.fief"  # a whole AI game on Gild 9x9 (make goldens)
+
+HUMAN = SeatConfig("human")
+FAST_AI = SeatConfig("ai", 0.05)  # a small budget: the AI answers at once and tests stay quick
+
+# Gild 9x9: the defenders' king on c3, one attacker far away on h8, defenders to move.
+# Kc3-c1 threatens both bottom corners; one attacker cannot stop Kc1-a1 next move.
+KING_RUN = {"position": "/9/9/2K6/9/9/9/9/7t1/9/", "to_move": 1}
+# The king one step from the a1 corner: Kb1-a1 wins at once.
+KING_AT_B1 = {"position": "/1K7/9/9/9/9/9/9/7t1/9/", "to_move": 1}
+
+
+def text(widget: Widget) -> str:
+    """What a Static or Label shows, as plain text (markup applied)."""
+    return str(widget.render())
+
+
+def gild9(*seats: SeatConfig, setup: dict | None = None, seed: int = 1) -> GameSetup:
+    return GameSetup("tafl", "gild-9", tuple(seats), seed, {}, dict(setup or {}))
+
+
+def board_position(board: TaflBoard) -> str:
+    """The position the board widget draws, as an OpenTafl string."""
+    return format_position(list(board.view.board), board.view.size)
+
+
+def cell_offset(board: TaflBoard, square: int) -> tuple[int, int]:
+    """Where a square is drawn, relative to the board widget's region (for pilot.click).
+
+    Line 0 holds the file letters, line 1 the top rank; each square is CELL
+    columns wide after a MARGIN of rank numbers, inside the widget's padding.
+    The middle column of the cell is returned."""
+    n = board.view.size
+    row, col = divmod(square, n)
+    return board.styles.padding.left + MARGIN + col * CELL + 1, n - row
+
+
+def human_to_move(screen: PlayScreen) -> bool:
+    s = screen.session
+    return s.decision is not None and s.seat_kind(s.decision.seat) == "human" and not screen.thinking
+
+
+async def wait_until(pilot: Pilot, done: Callable[[], bool], what: str, tries: int = 250) -> None:
+    """Poll (at most ``tries`` short pauses, about 5 s) until ``done()``; fail saying ``what``."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def wait_for_human(pilot: Pilot, screen: PlayScreen) -> None:
+    await wait_until(pilot, lambda: human_to_move(screen) or screen.session.over is not None,
+                     "the AI to move")
+
+
+async def type_move(pilot: Pilot, move: str) -> None:
+    """`t` focuses the move box; the move is typed key by key and sent with Enter."""
+    await pilot.press("t", *move, "enter")
+    await pilot.pause()
+
+
+_SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+                       r'clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)">([^<]*)</text>')
+_CELL_WIDTH = 12.2  # Rich's SVG export: pixels per terminal column
+
+
+def screen_lines(svg: str) -> list[str]:
+    """The characters of an exported SVG screenshot, line by line (colours dropped)."""
+    rows: dict[int, dict[int, str]] = {}
+    for x, line, body in _SVG_TEXT.findall(svg):
+        col = round(float(x) / _CELL_WIDTH)
+        row = rows.setdefault(int(line), {})
+        for i, ch in enumerate(html.unescape(body).replace("\xa0", " ")):
+            row[col + i] = ch
+    return ["".join(r.get(i, " ") for i in range(max(r, default=-1) + 1)).rstrip()
+            for r in (rows.get(n, {}) for n in range(max(rows, default=-1) + 1))]
