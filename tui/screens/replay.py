@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -80,11 +81,9 @@ class ReplayScreen(Screen):
         playing = " · playing" if self.timer else ""
         self.query_one("#timeline", Static).update(
             f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
-        result = self.replay.result
-        tail = f" · result: {result.reason}" if result and self.step == self.last else ""
-        self.query_one("#status", Static).update(
-            f"replay {self.path.name} · {h.game} {h.variant} · "
-            f"{state.seats[state.to_move]} to move{tail}")
+        result = state.result
+        where = f"result: {result.reason}" if result else f"{state.seats[state.to_move]} to move"
+        self.query_one("#status", Static).update(escape(f"replay {self.path.name} · {h.game} {h.variant} · {where}"))
         self.query_one(SidePanes).show_moves(self.records, self.step)
         log = self.query_one("#events", RichLog)
         log.clear()
