@@ -12,9 +12,10 @@ from typing import Any
 
 import platformdirs
 
-from core.engine import Code, Decision, Event, Over, RulesError
+from core.engine import Code, Decision, Event, Game, Over, RulesError
 from core.games import new_game
-from core.match import Step
+from core.chance import RecordedChance
+from core.match import Match, Step
 from notation.catalog import new_header
 from notation.format import Header, RecordError, Seat
 from notation.reader import read_record_file
@@ -81,6 +82,7 @@ class Session:
         self.setup = setup
         self.path = path
         self.game = new_game(setup.game, setup.variant, setup.options, setup.setup)
+        self.match = _driver(self.game)
         self.history: list[MoveEntry] = []
         if resume:
             self.journal = Journal.open_append(path)
@@ -135,19 +137,16 @@ class Session:
         """Apply a decision for the seat to move and journal it (RulesError if illegal).
 
         ``record=False`` replays a move that the journal already holds (resume)."""
-        decision = self.decision
-        if decision is None:
+        if self.over is not None:
             raise RulesError("the game is over")
-        if code not in decision.options:
-            raise RulesError(f"{self.game.describe(code)}: not a legal move")
-        events = self.game.apply(code)
-        step = Step(len(self.history) + 1, "decision", decision.seat, code, tuple(events))
-        self.history.append(MoveEntry(step, _record_of(events, self.game.describe(code))))
+        text = self.game.describe(code)
+        step = self.match.apply(code)  # checks legality, numbers the step
+        self.history.append(MoveEntry(step, _record_of(step.events, text)))
         if record:
             self.journal(step, self.game)
             if self.over is not None:
                 self.journal.finish(self.over.result, self.game)
-        return events
+        return list(step.events)
 
     def takeback(self) -> int:
         """Undo back to the last position where a human was to move; returns moves undone.
@@ -166,6 +165,7 @@ class Session:
         self.journal.close()
         tmp = self.path.with_suffix(".tmp")
         self.game = new_game(self.setup.game, self.setup.variant, self.setup.options, self.setup.setup)
+        self.match = _driver(self.game)
         undone = len(self.history) - keep
         self.history = []
         self.journal = Journal.create(tmp, self.header(), game=self.game)
@@ -188,7 +188,13 @@ class Session:
         return target
 
 
-def _record_of(events: list[Event], fallback: str) -> str:
+def _driver(game: Game) -> Match:
+    """The match driver for an interactive game: the screen answers decisions and
+    hands them to ``Match.apply``; Tafl has no chance points to draw."""
+    return Match(game, {}, RecordedChance(()))
+
+
+def _record_of(events: tuple[Event, ...], fallback: str) -> str:
     return next((e.data[0] for e in events if e.kind == "move" and e.data), fallback)
 
 
