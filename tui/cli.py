@@ -53,7 +53,11 @@ def play(
     """Start the app: new game, continue an unfinished one, open a record."""
     from tui.app import FiefdomApp
 
-    FiefdomApp(data_dir).run()
+    try:
+        app_ = FiefdomApp(data_dir)
+    except OSError as err:
+        fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
+    app_.run()
 
 
 @tafl_app.command("analyse")

@@ -143,4 +143,8 @@ def view_command(
     _read(file)  # a damaged file gets its one line here, before the screen opens
     from tui.app import FiefdomApp
 
-    FiefdomApp(data_dir, open_path=file).run()
+    try:
+        app = FiefdomApp(data_dir, open_path=file)
+    except OSError as err:
+        _fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
+    app.run()
