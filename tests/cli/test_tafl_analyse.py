@@ -99,10 +99,3 @@ def test_odd_characters_and_kingless_positions_are_one_line_errors() -> None:
         assert len(r.stderr.strip().splitlines()) == 1 and "internal error" not in r.stderr, args
     assert "z1-z2: z1 is off" in analyse("z1-z2").stderr
 
-
-def test_an_unusable_data_folder_is_one_line(tmp_path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    r = runner.invoke(app, ["play", "--data-dir", str(blocker / "sub")])
-    assert r.exit_code == 2
-    assert r.stderr.startswith("error: cannot use the data folder")

@@ -1,0 +1,17 @@
+"""`fiefdom play` and `fiefdom replay view` refuse what they cannot use, in one line."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from tui.cli import app
+
+runner = CliRunner()
+
+
+def test_an_unusable_data_folder_is_one_line(tmp_path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    r = runner.invoke(app, ["play", "--data-dir", str(blocker / "sub")])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("error: cannot use the data folder")
