@@ -63,14 +63,11 @@ class TaflGame:
         g = self.geo
         for sq, piece in enumerate(self.board):
             if piece in (ATTACKER, DEFENDER) and (sq == g.centre or sq in g.corners):
-                raise RulesError(f"{g.names[sq]}: only the king may stand on the {self._centre_word()} or a corner")
+                raise RulesError(f"{g.names[sq]}: only the king may stand on the {self.v.centre} or a corner")
             if piece in (DEFENDER, KING) and g.camp_of[sq]:
                 raise RulesError(f"{g.names[sq]}: only attackers may stand in a base camp (gild BASIC MOVES)")
         if KING in self.board and self.board.index(KING) in g.corners:
             raise RulesError("the king already stands on a corner")
-
-    def _centre_word(self) -> str:
-        return self.v.centre
 
     # -- the engine contract ---------------------------------------------------
 
