@@ -21,8 +21,11 @@ app = typer.Typer(
     help="Play, record and review medieval tabletop games: Tafl (Taifa and Take the Kingdom to come).",
 )
 tafl_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Tafl tools: analyse positions and moves.")
+taifa_app = typer.Typer(no_args_is_help=True, add_completion=False,
+                        help="Taifa tools (the game itself is in progress): the reconstructed map.")
 simulate_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Play headless games and write records.")
 app.add_typer(tafl_app, name="tafl")
+app.add_typer(taifa_app, name="taifa")
 app.add_typer(simulate_app, name="simulate")
 
 
@@ -135,6 +138,39 @@ def tafl_bench(
         fail(str(err))
     typer.echo(f"tafl {b['variant']}: depth {b['depth']} in {b['seconds']:.2f}s, "
                f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
+
+
+@taifa_app.command("map")
+def taifa_map(
+    map_file: Optional[Path] = typer.Option(None, "--map", help="Your own map file (TOML, see docs/taifa-map.md)."),
+    scenario: str = typer.Option("standard", "--scenario", help="standard or el-cid: whose areas at the start."),
+) -> None:
+    """Print the areas: id, name, owner at the start, defence, garrison, flags and borders."""
+    from core.taifa.map import load_map
+
+    if scenario not in ("standard", "el-cid"):
+        fail(f"--scenario is standard or el-cid, not {scenario!r}")
+    try:
+        m = load_map(str(map_file) if map_file else None)
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{map_file}: {err.strerror or err}")
+    deployment = m.standard if scenario == "standard" else m.el_cid
+    typer.echo(f"{'id':>3}  {'area':<16} {'owner':<12} def  flags  borders")
+    for a in m:
+        if a.id not in deployment.areas:
+            continue
+        flags = "".join((
+            "C" if deployment.capitals.get(deployment.owner(a.id)) == a.id else "-",
+            "G" if a.id in deployment.garrisons else "-",
+            "I" if a.invasion else "-",
+            "E" if a.east else "-",
+        ))
+        borders = ", ".join(f"{b.id} {b.name}" for b in m.neighbours(a.id) if b.id in deployment.areas)
+        typer.echo(f"{a.id:>3}  {a.name:<16} {deployment.owner(a.id):<12} {a.defence:>3}  {flags}   {borders}")
+    typer.echo("flags: C capital, G garrison, I invasion route, E east of the El Cid line. "
+               "This map is a reconstruction (docs/taifa-map.md).")
 
 
 @simulate_app.command("tafl")
