@@ -173,6 +173,32 @@ def taifa_map(
                "This map is a reconstruction (docs/taifa-map.md).")
 
 
+@taifa_app.command("cards")
+def taifa_cards(
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help="Your own decks file (TOML, see docs/taifa-cards.md)."),
+) -> None:
+    """List both decks: id, name, kind, strength or timing, markers and text."""
+    from core.taifa.cards import load_cards
+
+    try:
+        decks = load_cards(str(cards_file) if cards_file else None)
+    except RulesError as err:
+        fail(str(err))
+    for deck in decks:
+        typer.echo(f"== {deck.name} deck: {len(deck)} cards")
+        for c in deck:
+            if c.kind == "troop":
+                what = f"troop {c.strength}"
+            elif c.kind == "response":
+                what = f"response ({'/'.join(c.when)}; {c.who})"
+            else:
+                what = "event"
+            marks = "".join(m[0].upper() if m != "offensive" else "O" for m in sorted(c.markers))
+            typer.echo(f"{c.id:<4} {c.name:<24} {what:<36} {marks:<3} {c.text}")
+    typer.echo("markers: P permanent for the turn, D removed once played, O Offensive (bots). "
+               "These decks are a reconstruction (docs/taifa-cards.md).")
+
+
 @simulate_app.command("tafl")
 def simulate_tafl(
     variant: str = typer.Option("traditional", "--variant", "-v", help="traditional, gild-9 or gild-11."),

@@ -9,7 +9,6 @@ raises RulesError naming the area and the field.
 from __future__ import annotations
 
 import tomllib
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -17,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from core.engine import RulesError
+from core.taifa.rows import check_row, fold_name, table_rows
 
 # The six kingdoms in the order they play (2.2), with their deck (2.1, 4).
 KINGDOMS: tuple[str, ...] = ("castile", "catalans", "valencia", "seville", "badajoz", "leon")
@@ -96,9 +96,9 @@ class TaifaMap:
 
     def by_name(self, name: str) -> Area:
         """The area called ``name``; case and accents do not matter ("malaga" finds Málaga)."""
-        key = _fold(name)
+        key = fold_name(name)
         for a in self.areas:
-            if _fold(a.name) == key:
+            if fold_name(a.name) == key:
                 return a
         raise RulesError(f"no area named {name!r}")
 
@@ -110,10 +110,6 @@ class TaifaMap:
 
     def east_ids(self) -> frozenset[int]:
         return self.el_cid.areas
-
-
-def _fold(name: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold().strip()
 
 
 def load_map(path: str | None = None) -> TaifaMap:
@@ -150,13 +146,7 @@ def _label(a: Mapping[str, Any] | Area) -> str:
 
 
 def _build(raw: dict[str, Any], source: str) -> TaifaMap:
-    unknown = set(raw) - {"area", "el_cid"}
-    if unknown:
-        raise RulesError(f"unknown top-level table(s): {', '.join(sorted(unknown))}")
-    rows = raw.get("area")
-    if not isinstance(rows, list) or not rows:
-        raise RulesError("no [[area]] entries")
-    areas = [_area(row, i) for i, row in enumerate(rows, 1)]
+    areas = [_area(row, i) for i, row in enumerate(table_rows(raw, "area", {"area", "el_cid"}), 1)]
     _check_ids(areas)
     areas.sort(key=lambda a: a.id)
     by_id = {a.id: a for a in areas}
@@ -182,17 +172,7 @@ def _area(row: Any, index: int) -> Area:
     if not isinstance(row, dict):
         raise RulesError(f"[[area]] entry {index} is not a table")
     where = _label(row) if "id" in row else f"[[area]] entry {index}"
-    for key in row:
-        if key not in _AREA_FIELDS:
-            raise RulesError(f"{where}: unknown field {key!r}")
-    for key, kind in _AREA_FIELDS.items():
-        if key not in row:
-            raise RulesError(f"{where}: {key} is missing")
-        value = row[key]
-        if kind is int and (type(value) is not int):
-            raise RulesError(f"{where}: {key} must be a whole number, not {value!r}")
-        if kind is not int and not isinstance(value, kind):
-            raise RulesError(f"{where}: {key} must be {_KIND_WORDS[kind]}, not {value!r}")
+    check_row(row, where, _AREA_FIELDS, _AREA_FIELDS)
     if not row["name"].strip():
         raise RulesError(f"{where}: name is empty")
     if row["defence"] not in DEFENCE_RANGE:
@@ -211,7 +191,6 @@ def _area(row: Any, index: int) -> Area:
     )
 
 
-_KIND_WORDS = {str: "text", bool: "true or false", list: "a list"}
 
 
 def _check_ids(areas: list[Area]) -> None:
@@ -221,7 +200,7 @@ def _check_ids(areas: list[Area]) -> None:
         if a.id in seen:
             raise RulesError(f"{_label(a)}: id {a.id} is also used by {_label(seen[a.id])}")
         seen[a.id] = a
-        key = _fold(a.name)
+        key = fold_name(a.name)
         if key in names:
             raise RulesError(f"{_label(a)}: name {a.name!r} is also used by {_label(names[key])}")
         names[key] = a

@@ -35,3 +35,13 @@ def test_a_broken_map_file_is_one_line(tmp_path: Path) -> None:
     r = runner.invoke(app, ["taifa", "map", "--map", str(bad)])
     assert r.exit_code == 2
     assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error: ")
+
+
+def test_cards_lists_both_decks_with_the_named_cards() -> None:
+    r = runner.invoke(app, ["taifa", "cards"])
+    assert r.exit_code == 0, r.output
+    assert "== christian deck" in r.stdout and "== muslim deck" in r.stdout
+    for name in ("Champion", "Militia", "Surprise Sortie", "Truce", "Razzia", "Judgment of God",
+                 "Independent Campaign"):
+        assert f" {name} " in r.stdout, name
+    assert "reconstruction" in r.stdout
