@@ -26,6 +26,14 @@ APP_NAME = "fiefdom"
 AI_DETAIL = re.compile(r"(?P<time>[0-9.]+)s per move")
 
 
+def ai_detail(ai_time: float, ai_depth: int | None = None) -> str:
+    """An AI seat's detail in a record header; AI_DETAIL reads the time back on resume."""
+    from core.tafl.ai import AI_VERSION
+
+    depth = f", depth <= {ai_depth}" if ai_depth else ""
+    return f"{AI_VERSION}, {ai_time:g}s per move{depth}"
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where autosaves, saved records and the keymap live (platformdirs, or --data-dir)."""
     base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
@@ -47,9 +55,7 @@ class SeatConfig:
     def seat(self, name: str) -> Seat:
         if self.kind == "human":
             return Seat(name, "human", "")
-        from core.tafl.ai import AI_VERSION
-
-        return Seat(name, "ai", f"{AI_VERSION}, {self.ai_time:g}s per move")
+        return Seat(name, "ai", ai_detail(self.ai_time))
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "SeatConfig":
@@ -129,6 +135,11 @@ class Session:
     def over(self) -> Over | None:
         point = self.game.point()
         return point if isinstance(point, Over) else None
+
+    @property
+    def ai_only(self) -> bool:
+        """AIs on every seat: a game to watch, at the chosen speed, with no takeback."""
+        return all(c.kind == "ai" for c in self.setup.seats)
 
     def seat_kind(self, seat: int) -> str:
         return self.setup.seats[seat].kind

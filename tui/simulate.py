@@ -31,10 +31,9 @@ class SeatSpec:
     def describe(self) -> dict[str, str]:
         if self.kind == "random":
             return {"kind": "random", "detail": "uniform random mover"}
-        from core.tafl.ai import AI_VERSION
+        from tui.session import ai_detail
 
-        depth = f", depth <= {self.ai_depth}" if self.ai_depth else ""
-        return {"kind": "ai", "detail": f"{AI_VERSION}, {self.ai_time:g}s per move{depth}"}
+        return {"kind": "ai", "detail": ai_detail(self.ai_time, self.ai_depth)}
 
 
 def game_seeds(seed: int, games: int) -> list[int]:

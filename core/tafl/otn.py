@@ -77,7 +77,7 @@ def explain_illegal(game: "TaflGame", f: int, t: int) -> str | None:
             for sq in ray[: ray.index(t)]:
                 if board[sq] != EMPTY:
                     return f"{names[sq]} is in the way"
-    if (f, t) in set(game.legal_moves()):
+    if game.is_legal(f, t):
         return None
     if t == g.centre:
         return f"only the king may stop on the {game.v.centre} (it may be crossed when empty)"

@@ -53,7 +53,8 @@ class TaflGame:
         self._count_position()
         self.result: Result | None = None
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
-        self._legal: list[tuple[int, int]] | None = None
+        self._legal: list[tuple[int, int]] | None = None  # with _legal_set: cleared by each move
+        self._legal_set: frozenset[tuple[int, int]] = frozenset()
         if not self.legal_moves():
             self._finish_no_moves()
 
@@ -82,7 +83,7 @@ class TaflGame:
         if self.result is not None:
             raise RulesError("the game is over")
         move = self._move_of(code)
-        if move not in set(self.legal_moves()):
+        if not self.is_legal(*move):
             raise RulesError(f"{self.describe(code)}: not a legal move for the {SIDE_NAMES[self.to_move]}")
         return self._play(*move)
 
@@ -97,7 +98,7 @@ class TaflGame:
         c.history = dict(self.history)
         c.history_hash = self.history_hash
         c.result, c.last = self.result, self.last
-        c._legal = self._legal
+        c._legal, c._legal_set = self._legal, self._legal_set
         return c
 
     def canonical(self) -> Any:
@@ -147,7 +148,12 @@ class TaflGame:
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
             self._legal = [] if self.result is not None else self._moves_for(self.to_move)
+            self._legal_set = frozenset(self._legal)
         return self._legal
+
+    def is_legal(self, f: int, t: int) -> bool:
+        self.legal_moves()
+        return (f, t) in self._legal_set
 
     def captures_of(self, f: int, t: int) -> tuple[int, ...]:
         """Squares the move f->t would capture (the move is assumed legal)."""
@@ -338,7 +344,7 @@ class TaflGame:
 
     def _end(self, winners: tuple[int, ...], reason: str, rule: str) -> list[Event]:
         self.result = Result(winners, reason, rule)
-        self._legal = []
+        self._legal = None  # recomputed as no moves now that the game is over
         if winners:
             text = f"{SIDE_NAMES[winners[0]].capitalize()} win: {reason}"
         else:

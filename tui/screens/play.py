@@ -84,7 +84,7 @@ class PlayScreen(Screen):
         name = s.game.seats[seat]
         kind = s.seat_kind(seat)
         doing = "thinking…" if kind == "ai" else "your move"
-        speed = f" · speed {SPEEDS[self.speed]:g}s" if all(c.kind == "ai" for c in s.setup.seats) else ""
+        speed = f" · speed {SPEEDS[self.speed]:g}s" if s.ai_only else ""
         return f"{head} · [b]{name}[/b] ({kind}) {doing}{speed}"
 
     def show_error(self, text: str) -> None:
@@ -119,7 +119,7 @@ class PlayScreen(Screen):
         self.thinking = False
         if generation != self.generation or not self.is_attached:
             return
-        delay = SPEEDS[self.speed] if all(c.kind == "ai" for c in self.session.setup.seats) else 0.0
+        delay = SPEEDS[self.speed] if self.session.ai_only else 0.0
         self.apply(code)
         if delay:
             self.set_timer(delay, self.next_turn)
@@ -175,7 +175,7 @@ class PlayScreen(Screen):
 
     def action_takeback(self) -> None:
         s = self.session
-        if all(c.kind == "ai" for c in s.setup.seats):
+        if s.ai_only:
             self.show_error("takeback is for games with a human player")
             return
         self.generation += 1
