@@ -29,7 +29,22 @@ def _tafl() -> GameInfo:
     return GameInfo("tafl", RULES_REVISION, lambda: list(variants()), make)
 
 
-_GAMES: dict[str, Callable[[], GameInfo]] = {"tafl": _tafl}
+def _taifa() -> GameInfo:
+    from core.taifa.game import RULES_REVISION, VARIANTS, TaifaGame
+
+    def make(variant: str, options: dict[str, Any], setup: dict[str, Any]) -> Game:
+        unknown = set(setup) - {"bots"}
+        if unknown:
+            raise RulesError(f"unknown taifa setup field(s): {', '.join(sorted(unknown))}")
+        bots = setup.get("bots")
+        if bots is not None and (not isinstance(bots, list) or not all(isinstance(b, str) for b in bots)):
+            raise RulesError("taifa setup 'bots' must be a list of kingdom keys")
+        return TaifaGame(variant, options, bots)
+
+    return GameInfo("taifa", RULES_REVISION, lambda: list(VARIANTS), make)
+
+
+_GAMES: dict[str, Callable[[], GameInfo]] = {"tafl": _tafl, "taifa": _taifa}
 
 
 def names() -> list[str]:

@@ -1,0 +1,74 @@
+"""The rulebook bots (9.1-9.6): rules the engine runs itself, never a player.
+
+A bot's round turns up the top card of its face-down pile and does what 9.1
+says with it; every die the procedure throws (9.5) is a Chance point, so a
+bot's play replays from the record alone.
+"""
+
+from __future__ import annotations
+
+from core.taifa.combat import attack, incursion, troop_strength
+from core.taifa.effects import bot_targets, can_play, play_event
+from core.taifa.table import Proc, Table
+
+ATTACK_THRESHOLD = 3  # 9.2: a bot attacks once its army is stronger than this
+
+
+def bot_round(t: Table, k: int) -> Proc:
+    """9.1: play the top card of the pile; pass only when the pile is empty. Returns True on a pass."""
+    s = t.s
+    if not s.hands[k]:
+        t.emit("pass", f"{t.name(k)} passes (no cards left)", "taifa 9.1", k)
+        return True
+    cid = s.hands[k].pop(0)
+    card = t.card(cid)
+    t.emit("reveal", f"{t.name(k)} turns up {t.label(cid)}", "taifa 9.1", k, cid)
+    if card.offensive:
+        yield from offensive(t, k, cid)
+    elif card.kind == "troop":
+        s.army[k].append(cid)
+        strength = troop_strength(t, s.army[k])
+        t.emit("deploy", f"{t.name(k)} adds it to its army (strength {strength})", "taifa 9.1", k, cid, strength)
+        if strength > ATTACK_THRESHOLD:
+            yield from army_attack(t, k)
+    elif card.kind == "response":
+        s.ready[k].append(cid)
+        t.emit("deploy", f"{t.name(k)} deploys it face up", "taifa 9.1", k, cid)
+    elif can_play(t, k, cid, bot=True):
+        yield from play_event(t, k, cid, bot=True)
+    else:
+        t.to_discard(cid)
+        t.emit("discard", f"{t.name(k)} cannot play {card.name} and discards it", "taifa 9.1", k, cid)
+    return False
+
+
+def army_attack(t: Table, k: int, bonus_dice: int = 0) -> Proc:
+    """9.2: attack with the whole army the strongest area still weaker than it. Returns False
+    (the army waits) when there is none."""
+    s = t.s
+    strength = troop_strength(t, s.army[k])
+    if not s.army[k]:
+        return False
+    pool = bot_targets(t, k, strength)
+    if not pool:
+        t.emit("wait", f"{t.name(k)} finds no area weaker than {strength}: its army waits", "taifa 9.2", k, strength)
+        return False
+    area = yield from t.bot_area(k, pool, "the area to attack")
+    yield from attack(t, k, area, bonus_dice=bonus_dice)
+    return True
+
+
+def offensive(t: Table, k: int, cid: str) -> Proc:
+    """9.3: discard the Offensive card and attack with the army; failing that, use the card for an
+    incursion against a bordering kingdom with cards in hand; failing that, it is just discarded."""
+    s = t.s
+    t.to_discard(cid)
+    t.emit("offensive", f"{t.name(k)} ignores {t.card(cid).name}'s text: Offensive symbol", "taifa 9.3", k, cid)
+    if (yield from army_attack(t, k)):
+        return
+    pool = [o for o in t.neighbours(k) if s.hands[o] and not t.forbidden(k, o, "incursion")]
+    if not pool:
+        t.emit("discard", f"{t.name(k)} has no attack and no incursion to make: the card is discarded", "taifa 9.3", k)
+        return
+    target = yield from t.bot_kingdom(k, pool, "the kingdom to raid")
+    yield from incursion(t, k, target, troop=False, card=cid)

@@ -1,0 +1,347 @@
+"""Attacks (5.1-5.2), incursions (5.3) and Independent Campaigns (9.6, TA-14).
+
+All three share one shape: the acting side commits its cards, every other
+kingdom in play order gets a response window (5.1 step 3), the defender picks
+garrisons (step 4), the cards are revealed (step 5), the dice are rolled and
+every card used goes to the discard pile (step 7).
+"""
+
+from __future__ import annotations
+
+from core.taifa.state import CASTLES, INDEPENDENT, Fight
+from core.taifa.table import Proc, Table, hits
+
+
+class SuddenVictory(Exception):
+    """A kingdom placed its 13th castle (8, 10.3): the game ends at once."""
+
+    def __init__(self, kingdom: int) -> None:
+        super().__init__(kingdom)
+        self.kingdom = kingdom
+
+
+# Where a Response may be placed, per side of each kind of fight (docs/taifa-cards.md).
+MOMENTS = {
+    "attack": ("attack", "defence"),
+    "incursion": ("incursion", "incursion_defence"),
+    "campaign": (None, "campaign_defence"),
+}
+
+
+def usable(t: Table, cid: str, moment: str | None, role: str) -> bool:
+    """May a Response be placed at ``moment`` by a kingdom in ``role`` (attacker, defender, other)?"""
+    c = t.card(cid)
+    if c.kind != "response" or moment is None or moment not in c.when:
+        return False
+    return c.who == "any" or c.who == role
+
+
+def bot_response(t: Table, k: int, moment: str | None, role: str) -> str | None:
+    """The first deployed Response a bot may use here, taken off its row (9.4, TA-21)."""
+    for cid in t.s.ready[k]:
+        if usable(t, cid, moment, role):
+            t.s.ready[k].remove(cid)
+            return cid
+    return None
+
+
+def troop_strength(t: Table, cids: list[str]) -> int:
+    return sum(t.card(c).strength or 0 for c in cids)
+
+
+def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool) -> None:
+    t.s.in_play.append(cid)
+    f.cards.append((side, k, cid, face_up))
+    if face_up:
+        t.emit("commit", f"{t.name(k)} adds {t.label(cid)} to the {side}", "taifa 9.4", k, side, cid)
+    else:
+        t.emit("commit", f"{t.name(k)} places a card face down on the {side}", "taifa 5.1", k, side)
+
+
+def _commit(t: Table, f: Fight, k: int, moment: str, *, troops: bool, need_troop: bool) -> Proc:
+    """5.1 step 2: a player puts Troop cards and Responses face down, one at a time, then done."""
+    while True:
+        hand = t.s.hands[k]
+        opts: list[tuple] = [("add", c) for c in sorted(hand)
+                             if (troops and t.card(c).kind == "troop") or usable(t, c, moment, "attacker")]
+        placed_troop = any(t.card(c).kind == "troop" for _, who, c, _ in f.cards if who == k)
+        if placed_troop or not need_troop:
+            opts.append(("done",))
+        code = yield from t.ask(k, f"{f.kind}: add a card face down, or done", opts)
+        if code[0] == "done":
+            return
+        t.take_from_hand(k, code[1])
+        _place(t, f, "attack", k, code[1], False)
+
+
+def _windows(t: Table, f: Fight, start: int) -> Proc:
+    """5.1 step 3: every other kingdom, in play order, may add Responses to either side.
+
+    Only kingdoms holding a card they could place are asked (TA-18); a bot
+    responds only in its own defence, with one card (9.4, TA-21/TA-22).
+    """
+    s = t.s
+    atk_moment, def_moment = MOMENTS[f.kind]
+    for j in t.others(start):
+        if j == f.attacker:
+            continue
+        role = "defender" if j == f.defender else "other"
+        if s.bots[j]:
+            if role == "defender" and _bot_defends(t, f):
+                cid = bot_response(t, j, def_moment, "defender")
+                if cid:
+                    _place(t, f, "defence", j, cid, True)
+            continue
+        while True:
+            opts = [("respond", "attack", c) for c in sorted(s.hands[j]) if usable(t, c, atk_moment, "any_other")]
+            opts += [("respond", "defence", c) for c in sorted(s.hands[j]) if usable(t, c, def_moment, role)]
+            if not opts:
+                break
+            opts.append(("done",))
+            where = t.area_name(f.area) if f.area else t.name(f.defender)
+            code = yield from t.ask(j, f"responses to the {f.kind} on {where}: add a card face down, or done", opts)
+            if code[0] == "done":
+                break
+            t.take_from_hand(j, code[2])
+            _place(t, f, code[1], j, code[2], False)
+
+
+def _bot_defends(t: Table, f: Fight) -> bool:
+    """9.4: a bot spends a Response only against attacking troops of strength 3 or more (TA-22)."""
+    if f.kind == "attack":
+        return troop_strength(t, [c for side, _, c, _ in f.cards if side == "attack"]) >= 3
+    if f.kind == "campaign":
+        return f.dice.get("force", (0,))[0] >= 3
+    return True  # an incursion has no attacking troops (TA-22)
+
+
+def _garrisons(t: Table, f: Fight) -> Proc:
+    """5.1 step 4: the defender spends garrisons in and next to the area, one die each."""
+    s, d, a = t.s, f.defender, f.area
+    if d == INDEPENDENT or s.bots[d]:
+        if s.garrison[a]:  # 9.4 and TA-20: only the area's own garrison
+            _spend(t, f, a)
+        return
+    while True:
+        near = [a] + list(t.m.areas[a - 1].borders)
+        opts = [("garrison", b) for b in sorted(near) if s.owner[b] == d and s.garrison[b] and b not in f.garrisons]
+        if not opts:
+            return
+        code = yield from t.ask(d, f"defend {t.area_name(a)}: spend a garrison (+1 die), or done", opts + [("done",)])
+        if code[0] == "done":
+            return
+        _spend(t, f, code[1])
+
+
+def _spend(t: Table, f: Fight, a: int) -> None:
+    t.s.garrison[a] = False
+    f.garrisons.append(a)
+    t.emit("garrison", f"{t.name(f.defender)} spends the garrison of {t.area_name(a)} (+1 die)", "taifa 5.1", a)
+
+
+def _reveal(t: Table, f: Fight) -> tuple[int, int, bool, list[str]]:
+    """5.1 step 5: turn the cards up and apply the Responses.
+
+    Returns the attack's and the defence's dice, whether the fight was
+    cancelled, and the attacking Troop cards still in it.
+    """
+    f.cards = [(side, k, c, True) for side, k, c, _ in f.cards]
+    for side in ("attack", "defence"):
+        placed = [t.label(c) for sd, _, c, _ in f.cards if sd == side]
+        if placed:
+            t.emit("reveal", f"{side.capitalize()}: {', '.join(placed)}", "taifa 5.1", side,
+                   *(c for sd, _, c, _ in f.cards if sd == side))
+    troops = [c for side, _, c, _ in f.cards if side == "attack" and t.card(c).kind == "troop"]
+    dice = {"attack": 0, "defence": 0}
+    cancelled = False
+    for side, k, cid, _ in f.cards:
+        card = t.card(cid)
+        if card.kind != "response":
+            continue
+        other = "defence" if side == "attack" else "attack"
+        target = f.defender if side == "attack" else f.attacker
+        for e in card.effect:
+            if e.op == "add_dice":
+                dice[side] += e["n"]
+            elif e.op == "cut_dice":
+                dice[other] -= e["n"]
+            elif e.op == "remove_attacking_troop":
+                for _ in range(e["n"]):
+                    if troops:
+                        gone = max(troops, key=lambda c: (t.card(c).strength, c))
+                        troops.remove(gone)
+                        t.emit("sortie", f"{card.name} removes {t.label(gone)} from the attack", "TA-13", gone)
+            elif e.op in ("cancel_attack", "cancel_incursion"):
+                cancelled = True
+                t.emit("cancel", f"{card.name}: the {f.kind} is called off", "taifa 5.1", cid)
+            elif e.op == "gain_bonus":
+                t.move_bonus(k, e["n"], "taifa 7")
+            elif e.op == "target_bonus":
+                t.move_bonus(target, e["n"], "taifa 7")
+    return dice["attack"], dice["defence"], cancelled, troops
+
+
+def _battle(t: Table, f: Fight, attack_dice: int, defence_dice: int) -> Proc:
+    """5.2: both sides roll; the attacker needs more hits. Returns True if the attacker wins."""
+    attack_dice, defence_dice = max(0, attack_dice), max(0, defence_dice)
+    who = t.name(f.attacker) if f.attacker != INDEPENDENT else "The outside force"
+    where = t.area_name(f.area)
+    a = yield from t.roll(attack_dice, f"{who} attacks {where} with {attack_dice} dice")
+    d = yield from t.roll(defence_dice, f"{where} defends with {defence_dice} dice")
+    f.dice["attack"], f.dice["defence"] = tuple(a), tuple(d)
+    ha, hd = hits(a), hits(d)
+    won = ha > hd
+    t.emit("combat", f"{who} rolls {_dice(a)} = {ha} hit{'s' if ha != 1 else ''} against {_dice(d)} = {hd}: "
+           f"{where} {'falls' if won else 'holds'}", "taifa 5.2", tuple(a), tuple(d), ha, hd, won)
+    return won
+
+
+def _dice(values: tuple[int, ...] | list[int]) -> str:
+    return "[" + " ".join(map(str, values)) + "]" if values else "no dice"
+
+
+def _clear(t: Table, f: Fight) -> None:
+    """5.1 step 7: every card used goes to its deck's discard pile."""
+    for _, _, cid, _ in f.cards:
+        t.s.in_play.remove(cid)
+        t.to_discard(cid)
+    t.s.fight = None
+
+
+def attack(t: Table, k: int, area: int, *, bonus_dice: int = 0, from_event: bool = False) -> Proc:
+    """5.1: ``k`` attacks ``area``. A bot commits its whole army and its first usable Response."""
+    s = t.s
+    f = Fight("attack", k, s.owner[area], area)
+    s.fight = f
+    held = "independent" if f.defender == INDEPENDENT else f"held by {t.name(f.defender)}"
+    t.emit("attack", f"{t.name(k)} attacks {t.area_name(area)} ({area}, defence {t.m.areas[area - 1].defence}, {held})",
+           "taifa 5.1", k, area, f.defender)
+    if s.bots[k]:
+        army, s.army[k] = s.army[k], []
+        for cid in army:
+            _place(t, f, "attack", k, cid, True)
+        cid = bot_response(t, k, "attack", "attacker")
+        if cid:
+            _place(t, f, "attack", k, cid, True)
+    else:
+        yield from _commit(t, f, k, "attack", troops=True, need_troop=not from_event)
+    yield from _windows(t, f, k)
+    yield from _garrisons(t, f)
+    atk, dfn, cancelled, troops = _reveal(t, f)
+    if cancelled:
+        _clear(t, f)
+        return False
+    attack_dice = troop_strength(t, troops) + bonus_dice + atk
+    defence_dice = t.m.areas[area - 1].defence + len(f.garrisons) + dfn
+    won = yield from _battle(t, f, attack_dice, defence_dice)
+    _clear(t, f)
+    if won:
+        yield from capture(t, k, area)
+    return won
+
+
+def capture(t: Table, k: int, area: int) -> Proc:
+    """5.1 step 6: castle (and garrison) replaced; the winner takes +1 bonus or a garrison; the loser -1."""
+    s = t.s
+    loser = s.owner[area]
+    s.owner[area] = k
+    s.garrison[area] = False
+    t.emit("capture", f"{t.name(k)} takes {t.area_name(area)}: {s.castles(k)} castles", "taifa 5.1", k, area, loser)
+    if s.bots[k]:
+        choice = "garrison" if s.bonus[k] == 2 else "bonus"  # 9.4
+    else:
+        code = yield from t.ask(k, f"{t.area_name(area)} taken: +1 Card Bonus or a garrison there?", [("bonus",), ("garrison",)])
+        choice = code[0]
+    if choice == "garrison":
+        s.garrison[area] = True
+        t.emit("garrison", f"{t.name(k)} garrisons {t.area_name(area)}", "taifa 9.4" if s.bots[k] else "taifa 5.1", k, area)
+    else:
+        t.move_bonus(k, 1, "taifa 7")
+    t.move_bonus(loser, -1, "taifa 7")
+    if s.castles(k) >= CASTLES:
+        raise SuddenVictory(k)
+
+
+def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = True, card: str | None = None) -> Proc:
+    """5.3: ``k`` raids ``target``. A player discards a Troop card (unless an event says not);
+    a bot's 9.3 incursion spends the Offensive card ``card`` instead."""
+    s = t.s
+    f = Fight("incursion", k, target)
+    s.fight = f
+    t.emit("incursion", f"{t.name(k)} makes an incursion against {t.name(target)}", "taifa 5.3", k, target)
+    if troop and not s.bots[k]:
+        opts = [("troop", c) for c in sorted(s.hands[k]) if t.card(c).kind == "troop"]
+        code = yield from t.ask(k, "incursion: discard which Troop card?", opts)
+        t.take_from_hand(k, code[1])
+        t.to_discard(code[1])
+        t.emit("discard", f"{t.name(k)} discards {t.label(code[1])} for the incursion", "taifa 5.3", k, code[1])
+    elif card is not None:
+        t.emit("discard", f"{t.name(k)} uses {t.label(card)} for the incursion", "taifa 9.3", k, card)
+    if s.bots[k]:
+        cid = bot_response(t, k, "incursion", "attacker")
+        if cid:
+            _place(t, f, "attack", k, cid, True)
+    else:
+        yield from _commit(t, f, k, "incursion", troops=False, need_troop=False)
+    yield from _windows(t, f, k)
+    atk, _dfn, cancelled, _ = _reveal(t, f)
+    if cancelled:
+        _clear(t, f)
+        return False
+    n = max(0, dice + atk)
+    rolled = yield from t.roll(n, f"{t.name(k)} raids {t.name(target)} with {n} dice")
+    f.dice["attack"] = tuple(rolled)
+    won = hits(rolled) >= 1  # 11.2: at least one hit succeeds (TA-25)
+    t.emit("combat", f"{t.name(k)} rolls {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
+           "taifa 5.3", tuple(rolled), won)
+    _clear(t, f)
+    if won:
+        yield from random_discard(t, target, "taifa 5.3")
+    return won
+
+
+def random_discard(t: Table, k: int, rule: str) -> Proc:
+    """``k`` discards a random card from its hand; a bot's face-down pile is random already,
+    so it loses the top card (TA-24)."""
+    hand = t.s.hands[k]
+    if not hand:
+        t.emit("discard", f"{t.name(k)} has no card to discard", rule, k)
+        return
+    if t.s.bots[k]:
+        cid = hand.pop(0)
+    else:
+        i = yield from t.pick(len(hand), f"a random card from {t.name(k)}'s hand")
+        cid = sorted(hand)[i]
+        hand.remove(cid)
+    t.to_discard(cid)
+    t.emit("discard", f"{t.name(k)} discards {t.label(cid)} at random", rule, k, cid)
+
+
+def campaign_targets(t: Table, k: int) -> list[int]:
+    """9.6: invasion-route areas that are neither ``k``'s nor independent."""
+    s = t.s
+    return [a.id for a in t.m.areas if a.invasion and s.owner[a.id] >= 0 and s.owner[a.id] != k]
+
+
+def campaign(t: Table, k: int, area: int, force: int) -> Proc:
+    """Independent Campaign (TA-14): an outside force of ``force`` dice attacks ``area``;
+    if it wins the area turns independent and its owner loses 1 Card Bonus."""
+    s = t.s
+    owner = s.owner[area]
+    f = Fight("campaign", INDEPENDENT, owner, area)
+    f.dice["force"] = (force,)
+    s.fight = f
+    t.emit("campaign", f"{t.name(k)} raises an Independent Campaign against {t.area_name(area)} "
+           f"({t.name(owner)}): {force} dice", "TA-14", k, area, owner)
+    yield from _windows(t, f, k)
+    yield from _garrisons(t, f)
+    _atk, dfn, _cancelled, _ = _reveal(t, f)
+    del f.dice["force"]
+    won = yield from _battle(t, f, force, t.m.areas[area - 1].defence + len(f.garrisons) + dfn)
+    _clear(t, f)
+    if won:
+        s.owner[area] = INDEPENDENT
+        s.garrison[area] = False
+        t.emit("capture", f"{t.area_name(area)} breaks away: it is independent now", "TA-14", area, owner)
+        t.move_bonus(owner, -1, "taifa 7")
+    return won

@@ -1,0 +1,405 @@
+"""TaifaGame: the standard game (3-8) and El Cid (10) on the engine contract.
+
+The game runs in units: the start of a turn (draws), one kingdom's round,
+the end of a turn (reshuffles, scoring). Each unit is a generator procedure
+(see core/taifa/table.py). At the start of a unit the state is copied; a
+clone is that copy with the unit's few answers replayed, which keeps
+``clone()`` cheap and exact without making every procedure a hand-written
+state machine (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from core.engine import Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError
+from core.taifa.bots import bot_round
+from core.taifa.cards import Decks, load_cards
+from core.taifa.combat import SuddenVictory, attack, incursion
+from core.taifa.effects import can_play, play_event
+from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap, load_map
+from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
+from core.taifa.table import Proc, Table
+
+RULES_REVISION = 1
+VARIANTS: tuple[str, ...] = ("standard", "el-cid")
+STANDARD_HAND = 8  # 3.1, 7
+EL_CID_HANDS = {"almoravids": 12, "castile": 5, "catalans": 5, "el_cid": 7}  # 10.1
+ALMORAVID_HAND = range(12, 17)  # 10.3's tip raises it; the decks are sized up to 16 (docs/taifa-cards.md)
+EL_CID_WIN_LIMIT = 10  # 10.3: the Almoravids must hold fewer areas than this
+
+
+@lru_cache(maxsize=1)
+def default_map() -> TaifaMap:
+    return load_map()
+
+
+@lru_cache(maxsize=1)
+def default_cards() -> Decks:
+    return load_cards()
+
+
+def coerce_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Check rule options (strings from a command line are accepted); return them complete."""
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        if name != "almoravid_hand":
+            raise RulesError(f"unknown taifa option {name!r} (known: almoravid_hand)")
+        if variant != "el-cid":
+            raise RulesError("almoravid_hand is an El Cid option (10.3)")
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            raise RulesError(f"almoravid_hand must be a whole number, not {value!r}") from None
+        if n not in ALMORAVID_HAND:
+            raise RulesError(f"almoravid_hand must be {ALMORAVID_HAND.start}..{ALMORAVID_HAND.stop - 1}, not {n}")
+        out[name] = n
+    if variant == "el-cid":
+        out.setdefault("almoravid_hand", EL_CID_HANDS["almoravids"])
+    return out
+
+
+class TaifaGame(Table):
+    game = "taifa"
+
+    def __init__(
+        self,
+        variant: str = "standard",
+        options: dict[str, Any] | None = None,
+        bots: Iterable[str] | None = None,
+        taifa_map: TaifaMap | None = None,
+        decks: Decks | None = None,
+    ) -> None:
+        if variant not in VARIANTS:
+            raise RulesError(f"unknown taifa scenario {variant!r} (known: {', '.join(VARIANTS)})")
+        self.variant = variant
+        self.opts = coerce_options(variant, dict(options or {}))
+        m = taifa_map or default_map()
+        decks = decks or default_cards()
+        dep = m.standard if variant == "standard" else m.el_cid
+        kingdoms = dep.kingdoms
+        bot_keys = set(kingdoms if bots is None else bots)
+        unknown = bot_keys - set(kingdoms)
+        if unknown:
+            raise RulesError(f"no kingdom {sorted(unknown)[0]!r} in {variant} (kingdoms: {', '.join(kingdoms)})")
+        owner = [OUT_OF_PLAY] * (len(m) + 1)
+        for a in dep.areas:
+            o = dep.owner(a)
+            owner[a] = kingdoms.index(o) if o in kingdoms else INDEPENDENT
+        garrison = [a in dep.garrisons for a in range(len(m) + 1)]
+        deck_of = tuple("christian" if k in CHRISTIAN else "muslim" for k in kingdoms)
+        used = sorted(set(deck_of))
+        held: list[str] = []
+        draw: dict[str, list[str]] = {}
+        for d in used:
+            ids = [c.id for c in decks.deck(d)]
+            if variant == "el-cid" and d == "christian":
+                truce = decks.christian.by_name("Truce")[0].id  # 10.2: set aside for El Cid
+                ids.remove(truce)
+                held.append(truce)
+            draw[d] = sorted(ids)
+        n = len(kingdoms)
+        state = TaifaState(
+            kingdoms=kingdoms, decks=deck_of, bots=tuple(k in bot_keys for k in kingdoms),
+            capitals=tuple(dep.capital(k) for k in kingdoms), owner=owner, garrison=garrison,
+            bonus=[0] * n, hands=[[] for _ in range(n)], army=[[] for _ in range(n)], ready=[[] for _ in range(n)],
+            kept=[0] * n, permanent=[[] for _ in range(n)], draw=draw, discard={d: [] for d in used}, held=held,
+        )
+        super().__init__(state, m, decks)
+        self.seats = tuple(KINGDOM_NAMES[k] for k in kingdoms)
+        if variant == "el-cid":
+            self.hand_sizes = tuple(self.opts["almoravid_hand"] if k == "almoravids" else EL_CID_HANDS[k] for k in kingdoms)
+        else:
+            self.hand_sizes = (STANDARD_HAND,) * n
+        self.result: Result | None = None
+        self._point: Point
+        self._begin(("turn_start",))
+        self._advance(None)
+
+    # -- the engine contract -----------------------------------------------------
+
+    def point(self) -> Point:
+        return self._point
+
+    def apply(self, code: Code) -> list[Event]:
+        p = self._point
+        if not isinstance(p, Decision):
+            raise RulesError("no decision is pending")
+        code = tuple(code)
+        if code not in p.options:
+            raise RulesError(f"{self.describe(code)}: not a legal option here")
+        return self._answer(code)
+
+    def resolve(self, outcome: Outcome) -> list[Event]:
+        p = self._point
+        if not isinstance(p, Chance):
+            raise RulesError("no chance point is pending")
+        return self._answer(p.validate(outcome))
+
+    def _answer(self, value: Any) -> list[Event]:
+        self.events = []
+        self._inputs.append(value)
+        self._advance(value)
+        out, self.events = self.events, []
+        return out
+
+    def clone(self) -> "TaifaGame":
+        c = TaifaGame.__new__(TaifaGame)
+        c.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("s", "events", "_gen", "_inputs")})
+        c.events = []
+        if self.result is not None:
+            c.s = self.s.copy()
+            c._inputs = list(self._inputs)
+            return c
+        c.s = self._base.copy()
+        c._inputs = []
+        c._gen = c._unit_proc(self._unit)
+        c._advance(None)
+        for value in self._inputs:
+            c._advance(value)
+        c._inputs = list(self._inputs)
+        c.events = []
+        return c
+
+    def canonical(self) -> Any:
+        result = None if self.result is None else [list(self.result.winners), self.result.reason, self.result.rule]
+        state = self.s if self.result is not None else self._base
+        return {
+            "game": "taifa", "variant": self.variant, "options": self.opts,
+            "unit": list(self._unit), "state": state.canonical(),
+            "inputs": [list(v) if isinstance(v, tuple) else v for v in self._inputs], "result": result,
+        }
+
+    def restart(self, unit: tuple[Any, ...] | None = None) -> list[Event]:
+        """Begin ``unit`` afresh from the state as it is now (default: the current kingdom's round).
+
+        For set positions and scenario tests: edit ``self.s`` (hands, owners,
+        garrisons...), then restart. Returns the events up to the first question.
+        """
+        self.result = None
+        self.events = []
+        self._begin(unit or ("round", self.s.current))
+        self._advance(None)
+        out, self.events = self.events, []
+        return out
+
+    # -- units -------------------------------------------------------------------
+
+    def _begin(self, unit: tuple[Any, ...]) -> None:
+        self._unit = unit
+        self._base = self.s.copy()
+        self._inputs: list[Any] = []
+        self._gen = self._unit_proc(unit)
+
+    def _unit_proc(self, unit: tuple[Any, ...]) -> Proc:
+        if unit[0] == "turn_start":
+            return self._turn_start()
+        if unit[0] == "round":
+            return self._round(unit[1])
+        return self._turn_end()
+
+    def _advance(self, value: Any) -> None:
+        """Run the current unit (and the ones after it) to the next question or the end."""
+        while True:
+            try:
+                self._point = self._gen.send(value)
+                return
+            except StopIteration as stop:
+                nxt = self._next_unit(stop.value)
+            except SuddenVictory as win:
+                self._finish(Result((win.kingdom,), f"{self.name(win.kingdom)} has placed all 13 castles",
+                                    "taifa 10.3" if self.variant == "el-cid" else "taifa 8", self._scores()))
+                return
+            if nxt is None:
+                return
+            self._begin(nxt)
+            value = None
+
+    def _next_unit(self, returned: Any) -> tuple[Any, ...] | None:
+        s = self.s
+        kind = self._unit[0]
+        if kind == "turn_start":
+            s.current, s.passes = 0, 0
+            return ("round", 0)
+        if kind == "round":
+            s.passes = s.passes + 1 if returned else 0
+            if s.passes >= len(s.kingdoms):
+                return ("turn_end",)
+            s.current = (self._unit[1] + 1) % len(s.kingdoms)
+            return ("round", s.current)
+        return None if self.result is not None else ("turn_start",)
+
+    def _finish(self, result: Result) -> None:
+        self.result = result
+        self._point = Over(result)
+        names = ", ".join(self.seats[w] for w in result.winners) or "nobody"
+        self.emit("end", f"Game over: {names} win{'s' if len(result.winners) == 1 else ''} ({result.reason})",
+                  result.rule, *result.winners)
+
+    def _turn_start(self) -> Proc:
+        """4 steps 1-2 (and 3.1 on the first turn): shuffle, draw, reset the Card Bonus."""
+        s = self.s
+        s.turn += 1
+        self.emit("turn", f"Turn {s.turn} of {TURNS} begins", "taifa 4", s.turn)
+        if s.turn == 1:
+            for deck in sorted(s.draw):
+                yield from self.reshuffle(deck, [], "the game begins", "taifa 3.1")
+        for k in range(len(s.kingdoms)):
+            reduce = 0 if s.bots[k] else s.kept[k]  # 9.1 KEY RULE: bots do not reduce their draws
+            n = max(0, self.hand_sizes[k] + s.bonus[k] - reduce)
+            self.emit("draw", f"{self.name(k)} is due {n} cards: {self.hand_sizes[k]} {s.bonus[k]:+d} bonus"
+                      + (f" -{reduce} kept" if reduce else ""), "taifa 9.1" if s.bots[k] and s.kept[k] else "taifa 7", k, n)
+            yield from self.draw_cards(k, n)
+        s.bonus = [0] * len(s.kingdoms)
+        self.emit("bonus", "Every Card Bonus is back to 0", "taifa 7")
+        if self.variant == "el-cid" and s.held:
+            yield from self._el_cid_truce()
+
+    def _el_cid_truce(self) -> Proc:
+        """10.2: El Cid applies his Truce to a Christian kingdom of his choice this turn."""
+        s = self.s
+        cid_k = s.kingdoms.index("el_cid")
+        pool = [k for k, key in enumerate(s.kingdoms) if key in CHRISTIAN and k != cid_k]
+        if s.bots[cid_k]:
+            chosen = yield from self.bot_kingdom(cid_k, pool, "the kingdom under his Truce (TA-29)")
+        else:
+            code = yield from self.ask(cid_k, "Truce: which Christian kingdom is at peace with you this turn?",
+                                       [("truce", s.kingdoms[k]) for k in pool])
+            chosen = s.kingdoms.index(code[1])
+        forbid = set()
+        for e in self.card(s.held[0]).effect:
+            if e.op == "truce":
+                forbid.update(e["forbid"])
+        forbid.add("incursion")
+        s.truces.append((cid_k, chosen, tuple(sorted(forbid))))
+        self.emit("truce", f"El Cid's Truce: {self.name(chosen)} may not {' or '.join(sorted(forbid))} El Cid this turn",
+                  "taifa 10.2", cid_k, chosen)
+
+    def _round(self, k: int) -> Proc:
+        """One kingdom's round: one action (5). Returns True when it passed."""
+        self.s.current = k
+        if self.s.bots[k]:
+            passed = yield from bot_round(self, k)
+            return passed
+        passed = yield from self._player_round(k)
+        return passed
+
+    def _player_round(self, k: int) -> Proc:
+        s = self.s
+        code = yield from self.ask(k, "your action: attack, incursion, event, discard or pass", self.actions(k))
+        verb = code[0]
+        if verb == "pass":
+            self.emit("pass", f"{self.name(k)} passes", "taifa 5.6", k)
+            return True
+        if verb == "discard":
+            self.take_from_hand(k, code[1])
+            self.to_discard(code[1])
+            self.emit("discard", f"{self.name(k)} discards {self.label(code[1])}", "taifa 5.5", k, code[1])
+        elif verb == "attack":
+            yield from attack(self, k, code[1])
+        elif verb == "incursion":
+            yield from incursion(self, k, s.kingdoms.index(code[1]))
+        else:  # event
+            self.take_from_hand(k, code[1])
+            yield from play_event(self, k, code[1], bot=False)
+        return False
+
+    def actions(self, k: int) -> list[Code]:
+        """A player's options for its round (5): attack and incursion need a Troop card in hand."""
+        s = self.s
+        hand = sorted(s.hands[k])
+        opts: list[Code] = []
+        if any(self.card(c).kind == "troop" for c in hand):
+            opts += [("attack", a) for a in self.attackable(k)]
+            opts += [("incursion", s.kingdoms[o]) for o in self.neighbours(k) if not self.forbidden(k, o, "incursion")]
+        opts += [("event", c) for c in hand if can_play(self, k, c, bot=False)]
+        opts += [("discard", c) for c in hand]
+        opts.append(("pass",))
+        return opts
+
+    def _turn_end(self) -> Proc:
+        """6: collect the permanents, score after turn 3, else reshuffle each deck."""
+        s = self.s
+        self.emit("turn", f"Every kingdom passed: turn {s.turn} ends", "taifa 6", s.turn)
+        s.truces = []
+        for k, cards in enumerate(s.permanent):
+            for cid in cards:
+                if self.card(cid).removed_when_played:
+                    s.removed.append(cid)
+                else:
+                    self.to_discard(cid)
+            s.permanent[k] = []
+        s.kept = [len(h) for h in s.hands]
+        if s.turn >= TURNS:
+            self._finish(self._score())
+            return
+        for deck in sorted(s.draw):
+            yield from self.reshuffle(deck, s.discard[deck], f"end of turn {s.turn}", "taifa 6")
+            s.discard[deck] = []
+
+    # -- winning -----------------------------------------------------------------
+
+    def _scores(self) -> tuple[int, ...]:
+        return tuple(self.s.castles(k) for k in range(len(self.s.kingdoms)))
+
+    def _score(self) -> Result:
+        s, scores = self.s, self._scores()
+        if self.variant == "el-cid":
+            cid_k, alm = s.kingdoms.index("el_cid"), s.kingdoms.index("almoravids")
+            if scores[cid_k] > scores[alm] and scores[alm] < EL_CID_WIN_LIMIT:
+                return Result((cid_k,), f"El Cid holds {scores[cid_k]} areas to the Almoravids' {scores[alm]}",
+                              "taifa 10.3", scores)
+            return Result((alm,), f"El Cid holds {scores[cid_k]} areas, the Almoravids {scores[alm]}: "
+                          "El Cid has not stopped them", "TA-28", scores)
+        best = max(scores)
+        tied = [k for k in range(len(scores)) if scores[k] == best]
+        if len(tied) == 1:
+            return Result((tied[0],), f"most castles after turn 3 ({best})", "taifa 8", scores)
+        top = max(s.bonus[k] for k in tied)
+        winners = tuple(k for k in tied if s.bonus[k] == top)
+        how = "the highest Card Bonus breaks the tie" if len(winners) == 1 else "tied on castles and Card Bonus: a shared win"
+        return Result(winners, f"{best} castles after turn 3; {how}", "taifa 8" if len(winners) == 1 else "TA-27", scores)
+
+    # -- what a seat may see, and how options read --------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator): other hands and piles only as counts,
+        face-down cards of a fight only to the kingdom that placed them."""
+        s = self.s
+        kingdoms = []
+        for k, key in enumerate(s.kingdoms):
+            mine = seat == k
+            kingdoms.append({
+                "key": key, "name": self.seats[k], "bot": s.bots[k], "deck": s.decks[k],
+                "castles": s.castles(k), "bonus": s.bonus[k], "capital": s.capitals[k],
+                "hand": tuple(sorted(s.hands[k])) if mine and not s.bots[k] else None,
+                "hand_count": len(s.hands[k]), "army": tuple(s.army[k]), "ready": tuple(s.ready[k]),
+                "permanent": tuple(s.permanent[k]), "kept": s.kept[k],
+            })
+        fight = None
+        if s.fight is not None:
+            f = s.fight
+            fight = {
+                "kind": f.kind, "attacker": f.attacker, "defender": f.defender, "area": f.area,
+                "cards": tuple((side, k, cid if up or k == seat else None) for side, k, cid, up in f.cards),
+                "garrisons": tuple(f.garrisons), "dice": dict(f.dice),
+            }
+        return {
+            "variant": self.variant, "turn": s.turn, "current": s.current, "passes": s.passes,
+            "kingdoms": tuple(kingdoms), "owner": tuple(s.owner), "garrison": tuple(s.garrison),
+            "draw": {d: len(p) for d, p in s.draw.items()}, "discard": {d: tuple(p) for d, p in s.discard.items()},
+            "removed": tuple(s.removed), "held": tuple(s.held), "truces": tuple(s.truces),
+            "fight": fight, "last_dice": s.last_dice, "result": self.result,
+        }
+
+    def describe(self, code: Code) -> str:
+        from core.taifa.moves import describe
+
+        return describe(self, code)
+
+    def parse(self, text: str) -> Code:
+        from core.taifa.moves import parse
+
+        return parse(self, text)

@@ -1,0 +1,199 @@
+"""The Taifa table's elementary operations, shared by every procedure.
+
+Procedures (an attack, an event, a bot's round) are generators: they yield a
+:class:`Decision` or a :class:`Chance` and are sent back the option code or the
+outcome, so a rule reads top to bottom as the rulebook does. This module
+holds what they all use: drawing and discarding, the Card Bonus, borders and
+truces, dice, and the bots' target dice (9.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import Any, Union
+
+from core.engine import Chance, Decision, Event
+from core.taifa.cards import Card, Decks
+from core.taifa.map import KINGDOM_NAMES, TaifaMap
+from core.taifa.state import BONUS_MAX, BONUS_MIN, INDEPENDENT, TaifaState
+
+Ask = Union[Decision, Chance]
+Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answers
+
+
+def hits(dice: Iterable[int]) -> int:
+    """Dice that hit: 4, 5 or 6 (2.3)."""
+    return sum(1 for d in dice if d >= 4)
+
+
+class Table:
+    """State plus the map and decks, and the operations every rule uses."""
+
+    s: TaifaState
+    m: TaifaMap
+    decks: Decks
+    events: list[Event]
+
+    def __init__(self, state: TaifaState, taifa_map: TaifaMap, decks: Decks) -> None:
+        self.s, self.m, self.decks = state, taifa_map, decks
+        self.events = []
+        self._cards = {c.id: c for d in decks for c in d}
+
+    # -- naming and events -----------------------------------------------------
+
+    def card(self, cid: str) -> Card:
+        return self._cards[cid]
+
+    def label(self, cid: str) -> str:
+        c = self._cards[cid]
+        return f"{c.name} ({cid}{', ' + str(c.strength) if c.strength else ''})"
+
+    def name(self, k: int) -> str:
+        return "independent" if k == INDEPENDENT else KINGDOM_NAMES[self.s.kingdoms[k]]
+
+    def area_name(self, a: int) -> str:
+        return self.m.areas[a - 1].name
+
+    def emit(self, kind: str, text: str, rule: str, *data: Any) -> None:
+        self.events.append(Event(kind, text, rule, tuple(data)))
+
+    # -- cards -------------------------------------------------------------------
+
+    def deck_of(self, cid: str) -> str:
+        return self._cards[cid].deck
+
+    def to_discard(self, cid: str) -> None:
+        self.s.discard[self.deck_of(cid)].append(cid)
+
+    def take_from_hand(self, k: int, cid: str) -> None:
+        self.s.hands[k].remove(cid)
+
+    def draw_cards(self, k: int, n: int, *, on_top: bool = False) -> Proc:
+        """``k`` draws ``n`` cards from its deck; a bot's go face down on top of its pile (9.1).
+
+        An empty draw pile is refilled by shuffling the discards (TA-17); with
+        none left either, the draw stops short.
+        """
+        deck = self.s.decks[k]
+        got: list[str] = []
+        for _ in range(n):
+            if not self.s.draw[deck]:
+                yield from self.reshuffle(deck, self.s.discard[deck], "the draw pile ran out", "TA-17")
+                self.s.discard[deck] = []
+                if not self.s.draw[deck]:
+                    self.emit("draw", f"{self.name(k)} cannot draw: the {deck} deck is used up", "TA-17", k, 0)
+                    break
+            got.append(self.s.draw[deck].pop())
+        if on_top:
+            self.s.hands[k][:0] = got[::-1]
+        else:
+            self.s.hands[k].extend(got)
+        if got:
+            self.emit("draw", f"{self.name(k)} draws {len(got)} card{'s' if len(got) != 1 else ''}", "taifa 7", k, len(got))
+
+    def reshuffle(self, deck: str, cards: list[str], why: str, rule: str) -> Proc:
+        """Shuffle ``cards`` (with the draw pile) into a new draw pile: a Chance point."""
+        pool = sorted(self.s.draw[deck] + cards)
+        if not pool:
+            self.s.draw[deck] = []
+            return
+        perm = yield Chance("shuffle", (len(pool),), f"shuffle the {deck} deck")
+        self.s.draw[deck] = [pool[i] for i in perm]
+        self.emit("shuffle", f"The {deck} deck is shuffled ({len(pool)} cards): {why}", rule, deck, len(pool))
+
+    # -- Card Bonus --------------------------------------------------------------
+
+    def move_bonus(self, k: int, n: int, rule: str) -> None:
+        """Move ``k``'s Card Bonus by ``n``; steps past -2..+2 are ignored (7)."""
+        if k == INDEPENDENT or n == 0:
+            return
+        before = self.s.bonus[k]
+        after = max(BONUS_MIN, min(BONUS_MAX, before + n))
+        self.s.bonus[k] = after
+        note = "" if after - before == n else " (the track ends there, 7)"
+        self.emit("bonus", f"{self.name(k)}'s Card Bonus {before:+d} -> {after:+d}{note}", rule, k, after)
+
+    # -- the map -----------------------------------------------------------------
+
+    def forbidden(self, actor: int, against: int, action: str) -> bool:
+        """A truce in force forbids ``actor`` to ``action`` against ``against`` (5.4, 10.2; TA-15)."""
+        return any(p == against and b == actor and action in f for p, b, f in self.s.truces)
+
+    def attackable(self, k: int) -> list[int]:
+        """Areas ``k`` may attack (5.1 step 1): bordering, not its own, no truce against it;
+        only its capital while it holds no area."""
+        s = self.s
+        own = s.areas_of(k)
+        if not own:
+            cap = s.capitals[k]
+            return [cap] if not self.forbidden(k, s.owner[cap], "attack") else []
+        out = set()
+        for a in own:
+            for b in self.m.areas[a - 1].borders:
+                o = s.owner[b]
+                if o != k and o >= INDEPENDENT and (o == INDEPENDENT or not self.forbidden(k, o, "attack")):
+                    out.add(b)
+        return sorted(out)
+
+    def neighbours(self, k: int) -> list[int]:
+        """Kingdoms with an area bordering one of ``k``'s (5.3), in play order."""
+        s = self.s
+        found = set()
+        for a in s.areas_of(k):
+            for b in self.m.areas[a - 1].borders:
+                o = s.owner[b]
+                if o >= 0 and o != k:
+                    found.add(o)
+        return sorted(found)
+
+    def defence(self, a: int) -> int:
+        """An area's defence counting its garrison, as a bot reckons it (9.2)."""
+        return self.m.areas[a - 1].defence + (1 if self.s.garrison[a] else 0)
+
+    def others(self, k: int) -> list[int]:
+        """The other kingdoms, clockwise (in play order) from ``k``."""
+        n = len(self.s.kingdoms)
+        return [(k + i) % n for i in range(1, n)] if k >= 0 else list(range(n))
+
+    # -- dice --------------------------------------------------------------------
+
+    def roll(self, n: int, label: str) -> Proc:
+        """Roll ``n`` dice (a Chance point; none when n is 0)."""
+        if n <= 0:
+            return ()
+        dice = yield Chance("dice", (n, 6), label)
+        self.s.last_dice = (label, dice)
+        return dice
+
+    def pick(self, n: int, label: str) -> Proc:
+        """One of ``n`` at random (a Chance point), e.g. a card drawn blind from a hand."""
+        i = yield Chance("pick", (n,), label)
+        return i
+
+    # -- the bots' target dice (9.5) -------------------------------------------
+
+    def bot_area(self, k: int, candidates: list[int], why: str) -> Proc:
+        """A bot's pick among areas: one die, 1-3 the lowest id, 4-6 the highest (9.5)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why} (9.5)")
+        pick = min(candidates) if die <= 3 else max(candidates)
+        self.emit("choice", f"{self.name(k)} rolls {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
+                  f"{self.area_name(pick)} ({pick})", "taifa 9.5", k, die, pick)
+        return pick
+
+    def bot_kingdom(self, k: int, candidates: list[int], why: str) -> Proc:
+        """A bot's pick among kingdoms: 1-3 the first counter-clockwise, 4-6 the first clockwise (9.5)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why} (9.5)")
+        ring = self.others(k)  # clockwise
+        pick = next(o for o in (ring if die >= 4 else ring[::-1]) if o in candidates)
+        self.emit("choice", f"{self.name(k)} rolls {die} for {why}: first {'clockwise' if die >= 4 else 'counter-clockwise'}, "
+                  f"{self.name(pick)}", "taifa 9.5", k, die, pick)
+        return pick
+
+    def ask(self, k: int, prompt: str, options: list[tuple[Any, ...]]) -> Proc:
+        """A Decision for kingdom ``k`` (its seat number)."""
+        code = yield Decision(k, prompt, tuple(options))
+        return code
