@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
+from core.taifa.game import TaifaGame
 from core.tafl import TaflGame
 from notation.replay import Replay
 from tui.screens.dialogs import StepDialog
@@ -19,6 +20,7 @@ from tui.screens.play import SPEEDS
 from tui.widgets.side_panes import SidePanes, event_line
 from tui.session import GameSetup, SeatConfig
 from tui.widgets.tafl_board import BoardView, TaflBoard
+from tui.widgets.taifa_map import KingdomsPane, TaifaMap
 
 
 class ReplayScreen(Screen):
@@ -51,17 +53,32 @@ class ReplayScreen(Screen):
 
     def _record(self, n: int) -> str:
         move = next((e for e in self.replay.events_at(n) if e.kind == "move" and e.data), None)
-        return str(move.data[0]) if move else self.replay.step_record(n).text
+        text = str(move.data[0]) if move else self.replay.step_record(n).text
+        return text if len(text) <= 72 else text[:71] + "…"  # a shuffle lists every position
+
+    @property
+    def taifa(self) -> bool:
+        return self.replay.header.game == "taifa"
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="main"):
-            with Vertical(id="board-pane"):
+            with Vertical(id="board-pane", classes="taifa" if self.taifa else ""):
                 # The viewer's arrows step through the record; the board only shows it.
-                yield TaflBoard(self._view(), id="board", focusable=False)
+                if self.taifa:
+                    state = self.replay.state_at(self.step)
+                    assert isinstance(state, TaifaGame)
+                    yield TaifaMap(state, id="map")
+                    yield KingdomsPane(state, id="kingdoms")
+                else:
+                    yield TaflBoard(self._view(), id="board", focusable=False)
                 yield Static(id="timeline")
             yield SidePanes("Events of this step")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A Taifa position is played on from `fiefdom taifa play`, not from the viewer.
+        return not (action == "play_from_here" and self.taifa)
 
     def on_mount(self) -> None:
         if not self.report.ok:
@@ -75,16 +92,21 @@ class ReplayScreen(Screen):
 
     def show_step(self) -> None:
         state = self.replay.state_at(self.step)
-        self.query_one("#board", TaflBoard).show(BoardView.of(state, interactive=False))
+        if isinstance(state, TaifaGame):
+            self.query_one("#map", TaifaMap).show(state)
+            self.query_one("#kingdoms", KingdomsPane).show(state)
+            where = f"result: {state.result.reason}" if state.result else \
+                f"turn {state.s.turn}, {state.seats[state.s.current]}'s round"
+        else:
+            self.query_one("#board", TaflBoard).show(BoardView.of(state, interactive=False))
+            where = f"result: {state.result.reason}" if state.result else f"{state.seats[state.to_move]} to move"
         h = self.replay.header
         verdict = "[green]verified[/]" if self.report.ok else f"[red]differs at step {self.report.first_bad_step}[/]"
         playing = " · playing" if self.timer else ""
         self.query_one("#timeline", Static).update(
             f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
-        result = state.result
-        where = f"result: {result.reason}" if result else f"{state.seats[state.to_move]} to move"
         self.query_one("#status", Static).update(escape(f"replay {self.path.name} · {h.game} {h.variant} · {where}"))
-        self.query_one(SidePanes).show_moves(self.records, self.step)
+        self.query_one(SidePanes).show_moves(self.records, self.step, per_line=1 if self.taifa else 2)
         log = self.query_one("#events", RichLog)
         log.clear()
         if self.step == 0:

@@ -15,12 +15,13 @@ def event_line(e: Event) -> str:
     return f"{escape(e.text)}  [dim]{escape('[' + e.rule + ']')}[/]"
 
 
-def move_list_text(records: list[str], current: int | None = None) -> str:
-    """Numbered pairs, ``1. e1-e4 f6-f9``; the move of step ``current`` is highlighted."""
+def move_list_text(records: list[str], current: int | None = None, per_line: int = 2) -> str:
+    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``); step ``current`` is highlighted."""
     lines = []
-    for i in range(0, len(records), 2):
-        cells = [f"[reverse]{r}[/]" if j + 1 == current else r for j, r in enumerate(records[i:i + 2], start=i)]
-        lines.append(f"{i // 2 + 1:>3}. " + " ".join(cells))
+    for i in range(0, len(records), per_line):
+        cells = [f"[reverse]{escape(r)}[/]" if j + 1 == current else escape(r)
+                 for j, r in enumerate(records[i:i + per_line], start=i)]
+        lines.append(f"{i // per_line + 1:>3}. " + " ".join(cells))
     return "\n".join(lines) or "(no moves yet)"
 
 
@@ -45,11 +46,11 @@ class SidePanes(Vertical):
     def log(self) -> RichLog:
         return self.query_one("#events", RichLog)
 
-    def show_moves(self, records: list[str], current: int | None = None) -> None:
+    def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2) -> None:
         """Show the move list, keeping the latest (or the current) move in view."""
-        self.query_one("#moves", Static).update(move_list_text(records, current))
+        self.query_one("#moves", Static).update(move_list_text(records, current, per_line))
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if current is None:
             scroll.scroll_end(animate=False)
         else:
-            scroll.scroll_to(y=max(0, (current - 1) // 2 - 3), animate=False)
+            scroll.scroll_to(y=max(0, (current - 1) // per_line - 3), animate=False)

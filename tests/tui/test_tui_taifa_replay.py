@@ -1,0 +1,60 @@
+"""Pilot tests of the replay viewer on a Taifa record: the map, the kingdoms and stepping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.taifa.game import TaifaGame
+from notation.reader import read_record_file
+from notation.replay import Replay
+from tui.screens.replay import ReplayScreen
+from tui.taifa_console import play
+from tui.widgets.taifa_map import KingdomsPane, TaifaMap, kingdoms_text
+from tui_support import text
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A six-bot game written by `fiefdom taifa play` (no human seat, so no prompt)."""
+    path = tmp_path_factory.mktemp("taifa") / "six-bots.fief"
+    play("standard", ["bot"] * 6, 11, path, {}, read=lambda _: "quit", write=lambda _: None)
+    return path
+
+
+def rendered(widget) -> str:
+    return str(widget.render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_step_through_a_taifa_record(make_app, record: Path, size: tuple[int, int]) -> None:
+    replay = Replay(read_record_file(record))
+    assert replay.verify().ok
+    app = make_app(open_path=record)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "taifa standard" in text(screen.query_one("#status"))
+        drawn = rendered(screen.query_one("#map", TaifaMap))
+        for area in range(1, 59):  # every area of the standard map is drawn
+            assert f"{area}" in drawn.split() or f"{area}+" in drawn.split() or f"{area}+*" in drawn.split() \
+                or f"{area} *" in drawn or f"{area}*" in drawn, area
+        for _ in range(12):
+            await pilot.press("right")
+        await pilot.pause()
+        assert screen.step == 12
+        state = replay.state_at(12)
+        assert isinstance(state, TaifaGame)
+        assert rendered(screen.query_one("#kingdoms", KingdomsPane)).splitlines() == \
+            kingdoms_text(state, None, screen.query_one("#kingdoms").size.width).plain.splitlines()
+        assert text(screen.query_one("#timeline")).startswith(f"step 12/{replay.steps} · verified")
+        await pilot.press("end")
+        await pilot.pause()
+        assert "result:" in text(screen.query_one("#status"))
+        # Playing on from a Taifa position is `fiefdom taifa play`'s job: the key is not offered.
+        assert screen.check_action("play_from_here", ()) is False
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen is screen

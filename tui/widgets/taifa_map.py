@@ -1,0 +1,132 @@
+"""The Taifa map and the kingdoms' table, drawn from a game's view.
+
+Each area is drawn at its map coordinates (x, y in core/taifa/data/map.toml),
+scaled to the pane: its id on the owner's colour (2.2), ``+`` for a
+garrison, ``*`` for a capital. The area of the fight in progress is
+underlined. Areas out of play (El Cid, 10.1) are dim dots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widget import Widget
+
+from core.taifa.game import TaifaGame
+from core.taifa.state import INDEPENDENT, OUT_OF_PLAY
+
+# 2.2 and 10.1: the castle colours, as (background, foreground).
+COLOURS: dict[str, tuple[str, str]] = {
+    "castile": ("red3", "white"), "catalans": ("gold1", "black"), "valencia": ("pale_green3", "black"),
+    "seville": ("sky_blue2", "black"), "badajoz": ("dark_green", "white"), "leon": ("navy_blue", "white"),
+    "almoravids": ("pale_green3", "black"), "el_cid": ("navy_blue", "white"),
+}
+INDEPENDENT_STYLE = "black on grey70"
+CELL = 4  # "33+*"
+
+
+def kingdom_style(key: str) -> str:
+    bg, fg = COLOURS.get(key, ("grey50", "white"))
+    return f"{fg} on {bg}"
+
+
+class TaifaMap(Widget):
+    """The 58 areas placed by their coordinates and coloured by owner."""
+
+    DEFAULT_CSS = "TaifaMap { height: 1fr; width: 100%; min-height: 6; }"
+
+    def __init__(self, game: TaifaGame, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self.view_ = game.view(None)
+
+    def show(self, game: TaifaGame, seat: int | None = None) -> None:
+        self.game = game
+        self.view_ = game.view(seat)
+        self.refresh()
+
+    def render(self) -> Text:
+        g, v = self.game, self.view_
+        width, height = max(self.size.width, CELL + 1), max(self.size.height, 2)
+        areas = g.m.areas
+        max_x = max(a.x for a in areas) or 1
+        max_y = max(a.y for a in areas) or 1
+        rows: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+        fight = v["fight"]["area"] if v["fight"] else 0
+        capitals = {k["capital"] for k in v["kingdoms"]}
+        for a in sorted(areas, key=lambda a: (a.y, a.x)):
+            row = round((a.y - 1) * (height - 1) / max(1, max_y - 1))
+            col = round((a.x - 1) * (width - CELL) / max(1, max_x - 1))
+            owner = v["owner"][a.id]
+            if owner == OUT_OF_PLAY:
+                label, style = f"{a.id:>2}  ", "grey30"
+            else:
+                mark = ("+" if v["garrison"][a.id] else " ") + ("*" if a.id in capitals and owner >= 0
+                                                                and v["kingdoms"][owner]["capital"] == a.id else " ")
+                label = f"{a.id:>2}{mark}"
+                style = INDEPENDENT_STYLE if owner == INDEPENDENT else kingdom_style(v["kingdoms"][owner]["key"])
+                if a.id == fight:
+                    style += " underline bold"
+            # Crowded at small sizes: slide right, then down, to the first free cells.
+            spot = _free(rows, row, col, width, height)
+            if spot is None:
+                continue  # no room at all in a tiny pane
+            row, col = spot
+            for i, ch in enumerate(label.rstrip() if len(label.rstrip()) < CELL else label):
+                if col + i < width:
+                    rows[row][col + i] = (ch, style)
+        text = Text(no_wrap=True, overflow="crop")
+        for r, line in enumerate(rows):
+            for ch, style in line:
+                text.append(ch, style)
+            if r < height - 1:
+                text.append("\n")
+        return text
+
+
+def _free(rows: list[list[tuple[str, str]]], row: int, col: int, width: int, height: int) -> tuple[int, int] | None:
+    """The first place at or after (row, col), reading order, with CELL free cells."""
+    for r in range(row, height):
+        for c in range(col if r == row else 0, width - CELL + 1):
+            if all(rows[r][x][0] == " " for x in range(max(0, c - 1), c + CELL)):  # a gap before it too
+                return r, c
+    return None
+
+
+def kingdoms_text(game: TaifaGame, seat: int | None = None, width: int = 80) -> Text:
+    """One line per kingdom: castles, Card Bonus, cards in hand, a bot's deployed cards (if it fits)."""
+    v = game.view(seat)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    for i, k in enumerate(v["kingdoms"]):
+        t.append("▶" if i == v["current"] and v["result"] is None else " ")
+        t.append(f" {k['name'][:17]:<17} ", kingdom_style(k["key"]))
+        if width < 52:
+            t.append(f" {k['castles']:>2}c {k['bonus']:+d}b {k['hand_count']:>2}h\n")
+            continue
+        t.append(f" {k['castles']:>2} castles {k['bonus']:+d} bonus {k['hand_count']:>2} cards")
+        if k["bot"] and width >= 72:
+            army = sum(game.card(c).strength or 0 for c in k["army"])
+            t.append(f"  bot army {army}, {len(k['ready'])} ready", "dim")
+        t.append("\n")
+    draw = ", ".join(f"{d} {n}" for d, n in v["draw"].items())
+    t.append(f"  turn {v['turn']}/3 · draw piles: {draw}", "dim")
+    return t
+
+
+class KingdomsPane(Widget):
+    DEFAULT_CSS = "KingdomsPane { height: auto; width: 100%; }"
+
+    def __init__(self, game: TaifaGame, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game, self.seat = game, None
+
+    def show(self, game: TaifaGame, seat: int | None = None) -> None:
+        self.game, self.seat = game, seat
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self.game.s.kingdoms) + 1
+
+    def render(self) -> Text:
+        return kingdoms_text(self.game, self.seat, self.size.width)
