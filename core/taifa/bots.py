@@ -25,7 +25,7 @@ def bot_round(t: Table, k: int) -> Proc:
     t.emit("reveal", f"{t.name(k)} turns up {t.label(cid)}", "taifa 9.1", k, cid)
     if card.offensive:
         yield from offensive(t, k, cid)
-    elif card.kind == "troop":
+    elif card.kind == "troop":  # checked as it is deployed: "the instant" of 9.2 (TA-33)
         s.army[k].append(cid)
         strength = troop_strength(t, s.army[k])
         t.emit("deploy", f"{t.name(k)} adds it to its army (strength {strength})", "taifa 9.1", k, cid, strength)
@@ -60,7 +60,10 @@ def army_attack(t: Table, k: int, bonus_dice: int = 0) -> Proc:
 
 def offensive(t: Table, k: int, cid: str) -> Proc:
     """9.3: discard the Offensive card and attack with the army; failing that, use the card for an
-    incursion against a bordering kingdom with cards in hand; failing that, it is just discarded."""
+    incursion against a bordering kingdom with cards in hand; failing that, it is just discarded.
+
+    An Offensive Troop card goes the same way: its strength never joins the army (TA-23).
+    """
     s = t.s
     t.to_discard(cid)
     t.emit("offensive", f"{t.name(k)} ignores {t.card(cid).name}'s text: Offensive symbol", "taifa 9.3", k, cid)

@@ -59,13 +59,18 @@ def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool) -> No
 
 
 def _commit(t: Table, f: Fight, k: int, moment: str, *, troops: bool, need_troop: bool) -> Proc:
-    """5.1 step 2: a player puts Troop cards and Responses face down, one at a time, then done."""
+    """5.1 step 2: a player puts Troop cards and Responses face down, one at a time, then done.
+
+    The Attack action needs a Troop card among them; an event's attack does not (TA-19).
+    """
     while True:
         hand = t.s.hands[k]
         opts: list[tuple] = [("add", c) for c in sorted(hand)
                              if (troops and t.card(c).kind == "troop") or usable(t, c, moment, "attacker")]
         placed_troop = any(t.card(c).kind == "troop" for _, who, c, _ in f.cards if who == k)
         if placed_troop or not need_troop:
+            if not opts:  # nothing (more) to place: no question, as for the windows (TA-18)
+                return
             opts.append(("done",))
         code = yield from t.ask(k, f"{f.kind}: add a card face down, or done", opts)
         if code[0] == "done":
@@ -78,7 +83,8 @@ def _windows(t: Table, f: Fight, start: int) -> Proc:
     """5.1 step 3: every other kingdom, in play order, may add Responses to either side.
 
     Only kingdoms holding a card they could place are asked (TA-18); a bot
-    responds only in its own defence, with one card (9.4, TA-21/TA-22).
+    responds only in its own defence, with one card (9.4, TA-21/TA-22), and
+    takes no part in other kingdoms' fights (TA-30).
     """
     s = t.s
     atk_moment, def_moment = MOMENTS[f.kind]
@@ -120,7 +126,7 @@ def _garrisons(t: Table, f: Fight) -> Proc:
     s, d, a = t.s, f.defender, f.area
     if d == INDEPENDENT or s.bots[d]:
         if s.garrison[a]:  # 9.4 and TA-20: only the area's own garrison
-            _spend(t, f, a)
+            _spend(t, f, a, "TA-20" if d == INDEPENDENT else "taifa 9.4")
         return
     while True:
         near = [a] + list(t.m.areas[a - 1].borders)
@@ -133,10 +139,11 @@ def _garrisons(t: Table, f: Fight) -> Proc:
         _spend(t, f, code[1])
 
 
-def _spend(t: Table, f: Fight, a: int) -> None:
+def _spend(t: Table, f: Fight, a: int, rule: str = "taifa 5.1") -> None:
     t.s.garrison[a] = False
     f.garrisons.append(a)
-    t.emit("garrison", f"{t.name(f.defender)} spends the garrison of {t.area_name(a)} (+1 die)", "taifa 5.1", a)
+    who = "The independent area" if f.defender == INDEPENDENT else t.name(f.defender)
+    t.emit("garrison", f"{who} spends the garrison of {t.area_name(a)} (+1 die)", rule, a)
 
 
 def _reveal(t: Table, f: Fight) -> tuple[int, int, bool, list[str]]:
@@ -247,9 +254,11 @@ def capture(t: Table, k: int, area: int) -> Proc:
     s.owner[area] = k
     s.garrison[area] = False
     t.emit("capture", f"{t.name(k)} takes {t.area_name(area)}: {s.castles(k)} castles", "taifa 5.1", k, area, loser)
+    if s.castles(k) >= CASTLES:  # 8: the 13th castle wins at once, before the bonus choice (TA-35)
+        raise SuddenVictory(k)
     if s.bots[k]:
         choice = "garrison" if s.bonus[k] == 2 else "bonus"  # 9.4
-    else:
+    else:  # offered at +2 too: the bonus step is then lost (7), a player may still want it (TA-32)
         code = yield from t.ask(k, f"{t.area_name(area)} taken: +1 Card Bonus or a garrison there?", [("bonus",), ("garrison",)])
         choice = code[0]
     if choice == "garrison":
@@ -258,8 +267,6 @@ def capture(t: Table, k: int, area: int) -> Proc:
     else:
         t.move_bonus(k, 1, "taifa 7")
     t.move_bonus(loser, -1, "taifa 7")
-    if s.castles(k) >= CASTLES:
-        raise SuddenVictory(k)
 
 
 def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = True, card: str | None = None) -> Proc:
@@ -275,8 +282,8 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
         t.take_from_hand(k, code[1])
         t.to_discard(code[1])
         t.emit("discard", f"{t.name(k)} discards {t.label(code[1])} for the incursion", "taifa 5.3", k, code[1])
-    elif card is not None:
-        t.emit("discard", f"{t.name(k)} uses {t.label(card)} for the incursion", "taifa 9.3", k, card)
+    elif card is not None:  # the Offensive card is the incursion's cost, not a Troop card (TA-23)
+        t.emit("discard", f"{t.name(k)} uses {t.label(card)} for the incursion", "TA-23", k, card)
     if s.bots[k]:
         cid = bot_response(t, k, "incursion", "attacker")
         if cid:

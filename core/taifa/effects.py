@@ -40,7 +40,8 @@ def bot_targets(t: Table, k: int, strength: int) -> list[int]:
 
 
 def can_play(t: Table, k: int, cid: str, bot: bool) -> bool:
-    """Whether ``k`` can play this event now (a bot discards one it cannot, 9.1; TA-33)."""
+    """Whether ``k`` can play this event now: it needs a target where it names one (a player
+    cannot play it otherwise, a bot discards it, 9.1; TA-31)."""
     card = t.card(cid)
     if card.kind != "event":
         return False
@@ -80,7 +81,7 @@ def play_event(t: Table, k: int, cid: str, *, bot: bool) -> Proc:
     for e in steps(card, bot):
         yield from _step(t, k, card, e, target, bot)
     s.in_play.remove(cid)
-    if card.permanent:
+    if card.permanent:  # P, and P with D: face up for the turn; a D one leaves the game then (TA-26)
         s.permanent[k].append(cid)
         t.emit("event", f"{card.name} stays face up until the end of the turn", "taifa 5.4", cid)
     elif card.removed_when_played:
@@ -123,7 +124,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
             area = code[1]
         yield from attack(t, k, area, bonus_dice=e["bonus_dice"], from_event=True)
     elif op == "incursion":
-        assert target is not None
+        assert target is not None  # a bot's event incursion costs no Troop card (TA-34)
         yield from incursion(t, k, target, dice=e["dice"], troop=e["troop"] and not bot)
     elif op == "independent_attack":
         pool = campaign_targets(t, k)

@@ -249,8 +249,9 @@ class TaifaGame(Table):
         for k in range(len(s.kingdoms)):
             reduce = 0 if s.bots[k] else s.kept[k]  # 9.1 KEY RULE: bots do not reduce their draws
             n = max(0, self.hand_sizes[k] + s.bonus[k] - reduce)
-            self.emit("draw", f"{self.name(k)} is due {n} cards: {self.hand_sizes[k]} {s.bonus[k]:+d} bonus"
-                      + (f" -{reduce} kept" if reduce else ""), "taifa 9.1" if s.bots[k] and s.kept[k] else "taifa 7", k, n)
+            note = f" -{reduce} kept" if reduce else (f" ({s.kept[k]} deployed cards do not count, 9.1)" if s.kept[k] else "")
+            self.emit("draw", f"{self.name(k)} is due {n} cards: {self.hand_sizes[k]} {s.bonus[k]:+d} bonus{note}",
+                      "taifa 9.1" if s.bots[k] and s.kept[k] else "taifa 7", k, n)
             yield from self.draw_cards(k, n)
         s.bonus = [0] * len(s.kingdoms)
         self.emit("bonus", "Every Card Bonus is back to 0", "taifa 7")
@@ -311,7 +312,7 @@ class TaifaGame(Table):
         s = self.s
         hand = sorted(s.hands[k])
         opts: list[Code] = []
-        if any(self.card(c).kind == "troop" for c in hand):
+        if any(self.card(c).kind == "troop" for c in hand):  # TA-19
             opts += [("attack", a) for a in self.attackable(k)]
             opts += [("incursion", s.kingdoms[o]) for o in self.neighbours(k) if not self.forbidden(k, o, "incursion")]
         opts += [("event", c) for c in hand if can_play(self, k, c, bot=False)]
@@ -326,12 +327,14 @@ class TaifaGame(Table):
         s.truces = []
         for k, cards in enumerate(s.permanent):
             for cid in cards:
-                if self.card(cid).removed_when_played:
+                if self.card(cid).removed_when_played:  # P and D: out of the game now (TA-26)
                     s.removed.append(cid)
+                    self.emit("event", f"{self.card(cid).name} is removed from the game", "TA-26", cid)
                 else:
                     self.to_discard(cid)
             s.permanent[k] = []
-        s.kept = [len(h) for h in s.hands]
+        # 5.6, 7: what each kingdom carries over; a bot's are its deployed cards (9.1, TA-36)
+        s.kept = [len(s.army[k]) + len(s.ready[k]) if s.bots[k] else len(h) for k, h in enumerate(s.hands)]
         if s.turn >= TURNS:
             self._finish(self._score())
             return

@@ -1,12 +1,15 @@
 """Taifa options as people write them: ``attack Toledo``, ``event C35``, ``add Champion``.
 
 ``describe`` turns an option code into words; ``parse`` reads what a person
-typed. Areas go by name or id, kingdoms by key or name, cards by id or by
-name (the copy among the current options).
+typed, and reads back everything ``describe`` writes. Areas go by name or id,
+kingdoms by key or name, cards by id or by name (the copy among the current
+options). A trailing note in brackets, as ``describe`` adds it ("Oviedo (2)",
+"Mesnada (C05, 3)"), names the area or card by its id.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from core.engine import Code, Decision, RulesError
@@ -25,6 +28,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "respond": ("side", "card"),
 }
 ALIASES = {"play": "event", "raid": "incursion", "p": "pass", "d": "done"}
+NOTE = re.compile(r"^(?P<text>.*?)\s*\((?P<note>[^()]*)\)$")  # "Mesnada (C05, 3)"
 
 
 def describe(g: "TaifaGame", code: Code) -> str:
@@ -35,10 +39,12 @@ def describe(g: "TaifaGame", code: Code) -> str:
         if verb == "done":
             return "done"
         if verb == "bonus":
-            return "+1 Card Bonus"
+            return "bonus (+1 Card Bonus)"
+        if verb == "garrison" and not args:
+            return "garrison (in the area taken, instead of the bonus)"
         if verb in ("attack", "garrison", "area"):
             a = int(args[0])
-            return f"{verb} {g.area_name(a)} ({a})" if verb != "area" else f"{g.area_name(a)} ({a})"
+            return f"{verb} {g.area_name(a)} ({a})"
         if verb in ("incursion", "target", "truce"):
             return f"{verb} {KINGDOM_NAMES[str(args[0])]}"
         if verb == "event":
@@ -46,7 +52,7 @@ def describe(g: "TaifaGame", code: Code) -> str:
         if verb in ("discard", "add", "troop", "take"):
             return f"{verb} {g.label(str(args[0]))}"
         if verb == "respond":
-            return f"{g.label(str(args[1]))} to the {args[0]}"
+            return f"respond {args[0]} {g.label(str(args[1]))}"
     except (KeyError, IndexError, ValueError, TypeError):
         pass
     return " ".join(map(str, code))
@@ -61,12 +67,13 @@ def parse(g: "TaifaGame", text: str) -> Code:
         raise RulesError(f"{words[0]!r} is not an action (try {', '.join(sorted(VERBS))})")
     kinds = VERBS[verb]
     rest = words[1:]
-    if not kinds:
-        if rest:
+    noted = bool(rest) and rest[0].startswith("(")  # only a note, as in "bonus (+1 Card Bonus)"
+    if not kinds or (verb == "garrison" and (not rest or noted)):  # a bare garrison: the capture reward (5.1)
+        if rest and not noted:
             raise RulesError(f"{verb} takes nothing after it")
         return (verb,)
     if not rest:
-        raise RulesError(f"{verb} needs {' and '.join('a ' + k for k in kinds)}")
+        raise RulesError(f"{verb} needs {' and '.join(('an ' if k[0] in 'aeiou' else 'a ') + k for k in kinds)}")
     if kinds == ("side", "card"):
         side = rest[0].lower()
         if side not in ("attack", "defence", "defense"):
@@ -80,7 +87,18 @@ def parse(g: "TaifaGame", text: str) -> Code:
     return (verb, _card(g, verb, arg))
 
 
+def _noted(text: str) -> tuple[str, str]:
+    """Split "Mesnada (C05, 3)" into the text and the note's first item ("C05"); no note: ""."""
+    m = NOTE.match(text)
+    if not m:
+        return text, ""
+    return m["text"], m["note"].split(",")[0].strip()
+
+
 def _area(g: "TaifaGame", text: str) -> int:
+    text, note = _noted(text)
+    if note.isdigit():
+        text = note
     if text.isdigit():
         a = int(text)
         g.m.area(a)  # raises with the valid range
@@ -97,6 +115,9 @@ def _kingdom(g: "TaifaGame", text: str) -> str:
 
 
 def _card(g: "TaifaGame", verb: str, text: str) -> str:
+    text, note = _noted(text)
+    if note.upper() in g._cards:
+        text = note
     if not text:
         raise RulesError(f"{verb} needs a card, by id (C21) or name")
     upper = text.upper()
