@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test install bench goldens clean
+.PHONY: play test install bench goldens goldens-tafl goldens-taifa snapshots-golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,14 +29,30 @@ bench: $(STAMP)
 		$(VENV)/bin/fiefdom tafl bench --variant $$v --seconds 2; \
 	done
 	$(VENV)/bin/fiefdom simulate tafl --variant gild-9 --games 4 --seed 1 --players ai,ai --ai-time 0.2 | tail -2
+	for s in standard el-cid; do \
+		$(VENV)/bin/fiefdom simulate taifa --scenario $$s --games 1000 --seed 1 | tail -2; \
+	done
 
-# Golden records for tests/golden: whole AI-against-AI games, depth 3 (deterministic).
-goldens: $(STAMP)
+# Golden records for tests/golden, then their snapshots. Tafl: whole AI-against-AI games,
+# depth 3 (deterministic). Taifa: six rulebook bots (standard), and El Cid played by the
+# Taifa AI against three bots (deterministic for a seed).
+# `make goldens-taifa snapshots-golden` redoes only Taifa's.
+goldens: goldens-tafl goldens-taifa snapshots-golden
+
+goldens-tafl: $(STAMP)
 	rm -f replays/tafl-*.fief
 	for v in traditional gild-9 gild-11; do \
 		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 2 --seed 5 --players ai,ai \
 			--ai-depth 3 --ai-time 60 --out replays | tail -3; \
 	done
+
+goldens-taifa: $(STAMP)
+	rm -f replays/taifa-*.fief
+	$(VENV)/bin/fiefdom simulate taifa --scenario standard --games 1 --seed 7 --out replays | tail -3
+	$(VENV)/bin/fiefdom simulate taifa --scenario el-cid --seats bot,bot,bot,ai --games 1 --seed 5 \
+		--out replays | tail -3
+
+snapshots-golden: $(STAMP)
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden tests/tui/test_tui_snapshots.py -k "golden or replay" --snapshot-update
 
 clean:

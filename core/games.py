@@ -33,9 +33,12 @@ def _taifa() -> GameInfo:
     from core.taifa.game import RULES_REVISION, VARIANTS, TaifaGame
 
     def make(variant: str, options: dict[str, Any], setup: dict[str, Any]) -> Game:
-        unknown = set(setup) - {"bots"}
+        from core.taifa.data import check_setup
+
+        unknown = set(setup) - {"bots", "map", "cards"}
         if unknown:
             raise RulesError(f"unknown taifa setup field(s): {', '.join(sorted(unknown))}")
+        check_setup(setup)
         bots = setup.get("bots")
         if bots is not None and (not isinstance(bots, list) or not all(isinstance(b, str) for b in bots)):
             raise RulesError("taifa setup 'bots' must be a list of kingdom keys")

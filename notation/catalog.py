@@ -39,6 +39,12 @@ def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
         raise RulesError(f"the options or setup cannot start a {header.game} game ({type(err).__name__})") from None
     if len(game.seats) != len(header.seats):
         raise RulesError(f"{header.game} has {count(len(game.seats), 'seat')}; the header lists {len(header.seats)}")
+    bots = getattr(game, "bot_seats", None)  # games whose rulebook plays some seats (Taifa 9)
+    if bots is not None:
+        for i, seat in enumerate(header.seats):
+            if (seat.kind == "bot") != (i in bots):
+                raise RulesError(f"seat {i + 1} ({seat.name}) is listed as {seat.kind}, but the setup "
+                                 f"{'gives it to' if i in bots else 'does not give it to'} the rulebook bot")
     return game
 
 

@@ -19,7 +19,8 @@ from notation.catalog import GameLookup
 from notation.format import Header
 from notation.reader import Recording
 from notation.replay import Replay, StepInfo
-from notation.wording import result_text
+from notation.taifa_report import report_lines
+from notation.wording import braced, result_text
 
 Source = Union[Recording, Replay]
 
@@ -73,18 +74,13 @@ def _pgn_value(text: str) -> str:
     return " ".join(text.replace("\\", "\\\\").replace('"', '\\"').split())
 
 
-def _brace(text: str) -> str:
-    """Braces hold events and comments, so a comment's own braces become parentheses."""
-    return "{" + " ".join(text.replace("{", "(").replace("}", ")").split()) + "}"
-
-
 def _step_tokens(replay: Replay, info: StepInfo) -> list[str]:
     tokens = [move_text(info)]
     shown = _move_event(info)
     for event in info.events:
         if event is not shown:
-            tokens.append(_brace(f"{event.text} [{event.rule}]" if event.rule else event.text))
-    tokens.extend(_brace(c) for c in replay.comments_at(info.step))
+            tokens.append(braced(f"{event.text} [{event.rule}]" if event.rule else event.text))
+    tokens.extend(braced(c) for c in replay.comments_at(info.step))
     return tokens
 
 
@@ -140,14 +136,23 @@ def export_text(source: Source, *, games: GameLookup = core_games.info) -> str:
     report = replay.verify()
     if not report.ok:
         tags.append(("Verify", report.verdict))
+    if h.game == "taifa":
+        tags.insert(2, ("Options", _options_text(h.options)))
     lines = [f'[{key} "{_pgn_value(value)}"]' for key, value in tags]
     lines.append("")
-    lines.extend(_brace(c) for c in replay.comments_at(0))
-    lines.extend(_move_lines(replay))
+    if h.game == "taifa":  # turns and rounds, many seats and chance steps: a game report
+        lines.extend(report_lines(replay))
+    else:
+        lines.extend(braced(c) for c in replay.comments_at(0))
+        lines.extend(_move_lines(replay))
     if replay.failure is not None:
-        lines.append(_brace(f"the replay stops here: {replay.failure}"))
+        lines.append(braced(f"the replay stops here: {replay.failure}"))
     lines.append(ending)
     return "\n".join(lines) + "\n"
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
 
 
 def _event_json(event: Event) -> dict[str, str]:

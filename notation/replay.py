@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from core import games as core_games
-from core.engine import Code, Event, Game, Outcome, Over, Result, RulesError
+from core.engine import Code, Event, Game, Outcome, Over, Point, Result, RulesError
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import (
@@ -40,6 +40,7 @@ class StepInfo:
     value: Union[Code, Outcome]
     text: str  # as a person writes it, worded on the position before the step
     events: tuple[Event, ...]
+    before: Point | None = None  # the question the step answered: a Decision (prompt, options) or a Chance
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class Replay:
                 self._comments[len(self._steps) if record.step is None else record.step].append(record.text)
             elif isinstance(record, (DecisionRecord, ChanceRecord)):
                 step = len(self._steps) + 1
+                before = game.point()
                 try:
                     text, events = apply_step(game, record)
                 except RulesError as err:
@@ -89,9 +91,10 @@ class Replay:
                     break
                 if isinstance(record, DecisionRecord):
                     info = StepInfo(step, index, "decision", record.seat, self.seat_names[record.seat],
-                                    record.code, text, tuple(events))
+                                    record.code, text, tuple(events), before)
                 else:
-                    info = StepInfo(step, index, "chance", None, "chance", record.outcome, text, tuple(events))
+                    info = StepInfo(step, index, "chance", None, "chance", record.outcome, text, tuple(events),
+                                    before)
                 self._steps.append(info)
                 self._records.append(record)
                 if step % self.interval == 0:

@@ -28,3 +28,9 @@ def result_text(result: Result, seat_names: Sequence[str]) -> str:
     """``attackers won: the king is captured (gild OBJECT)``."""
     rule = f" ({result.rule})" if result.rule else ""
     return f"{winners_text(result, seat_names)}: {result.reason}{rule}"
+
+
+def braced(text: str) -> str:
+    """``{text}`` on one line: braces hold events and comments in a text export, so the
+    text's own braces become parentheses."""
+    return "{" + " ".join(text.replace("{", "(").replace("}", ")").split()) + "}"

@@ -11,14 +11,14 @@ from typing import Any, NoReturn, Optional
 import typer
 
 from core.engine import RulesError
-from tui.cli_replay import replay_app
+from tui.cli_replay import CARDS_HELP, MAP_HELP, replay_app, use_taifa_data
 
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain click errors: "Error: ..." on a line of its own
-    help="Play, record and review medieval tabletop games: Tafl (Taifa and Take the Kingdom to come).",
+    help="Play, record and review medieval tabletop games: Tafl and Taifa (Take the Kingdom to come).",
 )
 tafl_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Tafl tools: analyse positions and moves.")
 taifa_app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -199,6 +199,41 @@ def taifa_cards(
                "These decks are a reconstruction (docs/taifa-cards.md).")
 
 
+@taifa_app.command("play")
+def taifa_play(
+    scenario: str = typer.Option("standard", "--scenario", help="standard (six kingdoms) or el-cid (four)."),
+    seats: Optional[str] = typer.Option(
+        None, "--seats", help="human, bot or ai per kingdom in play order, comma-separated "
+        "(default: you play Castile, or El Cid in el-cid; the rest are bots)."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the dice and shuffles."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rule option as name=value: almoravid_hand=12..16 (el-cid)."),
+    map_file: Optional[Path] = typer.Option(None, "--map", help=MAP_HELP),
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
+    data_dir_opt: Optional[Path] = typer.Option(None, "--data-dir", help="Where records are saved by default."),
+) -> None:
+    """Play Taifa at the prompt: any mix of human, rulebook bot and AI seats, every step recorded."""
+    import time as _time
+
+    from core.taifa.game import TaifaGame
+    from tui.session import autosave_dir, data_dir
+    from tui.taifa_console import play as play_console
+
+    use_taifa_data(map_file, cards_file)
+    try:
+        kingdoms = TaifaGame(scenario, parse_options(option)).s.kingdoms
+        you = "castile" if scenario == "standard" else "el_cid"
+        kinds = seats.split(",") if seats else ["human" if k == you else "bot" for k in kingdoms]
+        if out is None:
+            stamp = _time.strftime("%Y%m%d-%H%M%S")
+            out = autosave_dir(data_dir(data_dir_opt)) / f"taifa-{scenario}-{stamp}.fief"
+        typer.echo(play_console(scenario, kinds, seed, out, parse_options(option)))
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write the record: {err}")
+
+
 @simulate_app.command("tafl")
 def simulate_tafl(
     variant: str = typer.Option("traditional", "--variant", "-v", help="traditional, gild-9 or gild-11."),
@@ -211,14 +246,47 @@ def simulate_tafl(
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
 ) -> None:
     """Play headless Tafl games, print the results and the games per second."""
-    from tui.simulate import SeatSpec, run_tafl
+    from tui.simulate import Batch, SeatSpec, run_tafl
 
     kinds = [p.strip() for p in players.split(",")]
-    if len(kinds) != 2 or any(k not in ("ai", "random") for k in kinds):
+    if len(kinds) != 2 or any(k not in ("ai", "random") for k in kinds):  # tafl has no rulebook bot
         fail(f"--players takes two of ai/random separated by a comma (attackers,defenders), got {players!r}")
     seats = [SeatSpec(kind, ai_time, ai_depth) for kind in kinds]
     try:
-        summary = run_tafl(variant, parse_options(option), games, seed, seats, out, progress=typer.echo)
+        summary = run_tafl(variant, parse_options(option), Batch(games, seed, seats, out, typer.echo))
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write records: {err}")
+    typer.echo(summary)
+
+
+@simulate_app.command("taifa")
+def simulate_taifa(
+    scenario: str = typer.Option("standard", "--scenario", help="standard (six kingdoms) or el-cid (four)."),
+    games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
+    seats: Optional[str] = typer.Option(
+        None, "--seats", help="One of bot/ai/random per kingdom, in play order, comma-separated (default: all bot)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rule option as name=value: almoravid_hand=12..16 (el-cid)."),
+    map_file: Optional[Path] = typer.Option(None, "--map", help=MAP_HELP),
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
+) -> None:
+    """Play headless Taifa games, print the wins per kingdom, the reasons and the games per second.
+
+    A bot seat is played by the rulebook's bot (section 9: rules, not a player);
+    ai is the Taifa AI; random picks any legal option (for fuzzing).
+    """
+    from tui.simulate import SEAT_KINDS, Batch, SeatSpec, run_taifa
+
+    use_taifa_data(map_file, cards_file)
+    kinds = [] if seats is None else [k.strip() for k in seats.split(",")]
+    if any(k not in SEAT_KINDS for k in kinds):
+        fail(f"--seats takes bot, ai or random for each kingdom, separated by commas, got {seats!r}")
+    try:
+        batch = Batch(games, seed, [SeatSpec(k) for k in kinds], out, typer.echo)
+        summary = run_taifa(scenario, parse_options(option), batch)
     except RulesError as err:
         fail(str(err))
     except OSError as err:

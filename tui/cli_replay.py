@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 
+from core.engine import Decision, Game, Over
 from notation.export import ExportError, export_json, export_text
 from notation.format import RecordError
 from notation.otg import export_otg
@@ -29,6 +30,32 @@ replay_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
+CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
+
+
+def use_taifa_data(map_file: Optional[Path], cards_file: Optional[Path]) -> None:
+    """Play or replay Taifa on a user's own map and decks; a bad file is one line, exit 2."""
+    from core.engine import RulesError
+    from core.taifa.cards import load_cards
+    from core.taifa.data import use_data
+    from core.taifa.map import load_map
+
+    try:
+        use_data(load_map(str(map_file)) if map_file else None, load_cards(str(cards_file)) if cards_file else None)
+    except RulesError as err:
+        _fail(str(err))
+
+
+@replay_app.callback()
+def replay_options(
+    map_file: Optional[Path] = typer.Option(None, "--map", help="For Taifa records played on your own map: " + MAP_HELP),
+    cards_file: Optional[Path] = typer.Option(None, "--cards", help="For Taifa records played on your own decks."),
+) -> None:
+    """Verify, show and export recorded games (.fief files)."""
+    use_taifa_data(map_file, cards_file)
+
 
 FILE = typer.Argument(..., help="A .fief record.", metavar="FILE", show_default=False)
 
@@ -93,12 +120,64 @@ def show_command(
     if n:
         info = replay.step_record(n)
         title += f": {info.seat_name} {info.text}"
-    lines = [title, position_text(game)]
+    lines = [title, _position(game)]
     lines += [f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}" for e in events]
     lines += [f"  comment: {c}" for c in comments]
     if replay.failure is not None:
         lines.append(f"note: the replay stops at {replay.failure}")
     typer.echo("\n".join(lines))
+
+
+def _position(game: Game) -> str:
+    if game.game == "taifa":
+        return taifa_text(game)
+    return position_text(game)
+
+
+def taifa_text(game: Any) -> str:
+    """A Taifa position as a spectator sees it: the turn, each kingdom's castles, Card Bonus,
+    hand size, face-up cards and areas (``*`` garrisoned), the piles, the fight, the last dice."""
+    v = game.view(None)
+    owner, garrison = v["owner"], v["garrison"]
+
+    def areas(k: int) -> str:
+        return ", ".join(f"{game.area_name(a)} ({a}){'*' if garrison[a] else ''}"
+                         for a in range(1, len(owner)) if owner[a] == k) or "none"
+
+    def cards(ids: Any) -> str:
+        return ", ".join(game.label(c) for c in ids) or "-"
+
+    current = v["kingdoms"][v["current"]]["name"] if v["turn"] else "-"
+    lines = [f"turn {v['turn']} of 3, round of {current}, passes in a row: {v['passes']}"]
+    for k, kd in enumerate(v["kingdoms"]):
+        who = "bot" if kd["bot"] else "player"
+        lines.append(f"{kd['name']} ({who}): {kd['castles']} castles, Card Bonus {kd['bonus']:+d}, "
+                     f"{kd['hand_count']} cards in hand, {kd['kept']} kept")
+        lines.append(f"  areas: {areas(k)}")
+        for what in ("army", "ready", "permanent"):
+            if kd[what]:
+                lines.append(f"  {what}: {cards(kd[what])}")
+    lines.append(f"independent: {areas(-1)}")
+    for deck in sorted(v["draw"]):
+        lines.append(f"{deck} deck: {v['draw'][deck]} to draw, {len(v['discard'][deck])} discarded")
+    if v["removed"]:
+        lines.append(f"out of the game: {cards(v['removed'])}")
+    f = v["fight"]
+    if f is not None:
+        where = game.area_name(f["area"]) if f["area"] else "an incursion"
+        placed = ", ".join(game.label(c) if c else "a face-down card" for _, _, c in f["cards"]) or "no cards yet"
+        lines.append(f"fight: {f['kind']} on {where}: {placed}")
+    if v["last_dice"]:
+        label, dice = v["last_dice"]
+        lines.append(f"last dice: {label}: {' '.join(map(str, dice))}")
+    point = game.point()
+    if isinstance(point, Over):
+        lines.append(f"game over: {point.result.reason}")
+    elif isinstance(point, Decision):
+        lines.append(f"to decide: {game.seats[point.seat]}: {point.prompt}")
+    else:
+        lines.append(f"chance: {point.label or point.kind}")
+    return "\n".join(lines)
 
 
 @replay_app.command("export")

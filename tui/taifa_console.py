@@ -11,9 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.chance import SeededChance
 from core.engine import Decision, RulesError
-from core.match import Controller, HumanController, Match, Step
+from core.match import HumanController, Step
 from core.taifa.game import TaifaGame
 from core.taifa.state import INDEPENDENT
 
@@ -112,12 +111,6 @@ class Console:
                          f"{k['hand_count']} cards{'  (bot)' if k['bot'] else ''}" for k in v["kingdoms"])
 
 
-def _ai_version() -> str:
-    from core.taifa.ai import AI_VERSION
-
-    return AI_VERSION
-
-
 def play(
     scenario: str,
     seats: list[str],
@@ -128,54 +121,30 @@ def play(
     write: Callable[[str], None] = print,
 ) -> str:
     """Play one game at the prompt; returns the closing line."""
-    from notation.catalog import new_header
-    from notation.format import Seat
-    from notation.writer import Journal
+    from core.taifa.data import setup_fields
+    from tui.simulate import SeatSpec, play_one
 
     probe = TaifaGame(scenario, options)
     kinds = parse_seats(",".join(seats), probe.s.kingdoms)
     bots = [k for k, kind in zip(probe.s.kingdoms, kinds) if kind == "bot"]
     game = TaifaGame(scenario, options, bots)
     console = Console(read, write)
-    controllers: dict[int, Controller] = {}
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            controllers[i] = HumanController(console.ask, lambda msg: write(f"  {msg}"))
-        elif kind == "ai":
-            from core.taifa.ai import TaifaAI
-
-            controllers[i] = TaifaAI(seed + i)
-    humans = {i for i, kind in enumerate(kinds) if kind == "human"}
+    people = {i: HumanController(console.ask, lambda msg: write(f"  {msg}")) for i, kind in enumerate(kinds)
+              if kind == "human"}
 
     def show(step: Step, g: Any) -> None:
         for e in step.events:
-            if e.kind in ("shuffle",) or (e.kind == "draw" and step.seat is None and not humans):
-                continue
-            write(f"  {e.text}  [{e.rule}]")
+            if e.kind != "shuffle":
+                write(f"  {e.text}  [{e.rule}]")
 
-    sinks: list[Callable[[Step, Any], None]] = [show]
-    journal = None
-    if out is not None:
-        detail = {"human": "", "bot": "rulebook bot (taifa 9)", "ai": _ai_version() if "ai" in kinds else ""}
-        header = new_header("taifa", scenario, [Seat(n, k, detail[k]) for n, k in zip(game.seats, kinds)],
-                            chance="seeded", seed=seed, options=dict(game.opts), setup={"bots": bots})
-        journal = Journal.create(out, header)
-        sinks.insert(0, journal)
     write(f"Taifa, {scenario}, seed {seed}: " + ", ".join(f"{n} ({k})" for n, k in zip(game.seats, kinds)))
     write("Type help for the commands.")
-    match = Match(game, controllers, SeededChance(seed), sinks)
     try:
-        result = match.run()
+        result, steps = play_one(game, [SeatSpec(k) for k in kinds], seed, out, dict(game.opts),
+                                 {"bots": bots, **setup_fields()}, answered=people, sinks=[show])
     except (Quit, EOFError):
-        return f"stopped after {match.steps} steps" + (f"; the record so far is {out}" if out else "")
-    finally:
-        if journal is not None and game.result is None:
-            journal.close()
-    assert result is not None
-    if journal is not None:
-        journal.finish(result, game)
-        journal.close()
+        return "stopped" + (f"; the record so far is {out}" if out else "")
     names = ", ".join(game.seats[w] for w in result.winners)
     scores = ", ".join(f"{n} {s}" for n, s in zip(game.seats, result.scores))
-    return f"{names} win{'s' if len(result.winners) == 1 else ''}: {result.reason} [{result.rule}]\ncastles: {scores}" \
-        + (f"\nrecord: {out}" if out else "")
+    return (f"{names} win{'s' if len(result.winners) == 1 else ''}: {result.reason} [{result.rule}]\n"
+            f"castles: {scores} ({steps} steps)" + (f"\nrecord: {out}" if out else ""))

@@ -66,7 +66,7 @@ def offensive(t: Table, k: int, cid: str) -> Proc:
     """
     s = t.s
     t.to_discard(cid)
-    t.emit("offensive", f"{t.name(k)} ignores {t.card(cid).name}'s text: Offensive symbol", "taifa 9.3", k, cid)
+    t.emit("offensive", f"{t.name(k)} ignores the text of {t.card(cid).name}: Offensive symbol", "taifa 9.3", k, cid)
     if (yield from army_attack(t, k)):
         return
     pool = [o for o in t.neighbours(k) if s.hands[o] and not t.forbidden(k, o, "incursion")]

@@ -9,7 +9,7 @@ every card used goes to the discard pile (step 7).
 from __future__ import annotations
 
 from core.taifa.state import CASTLES, INDEPENDENT, Fight
-from core.taifa.table import Proc, Table, hits
+from core.taifa.table import Proc, Table, dice_word, hits, possessive
 
 
 class SuddenVictory(Exception):
@@ -193,8 +193,8 @@ def _battle(t: Table, f: Fight, attack_dice: int, defence_dice: int) -> Proc:
     attack_dice, defence_dice = max(0, attack_dice), max(0, defence_dice)
     who = t.name(f.attacker) if f.attacker != INDEPENDENT else "The outside force"
     where = t.area_name(f.area)
-    a = yield from t.roll(attack_dice, f"{who} attacks {where} with {attack_dice} dice")
-    d = yield from t.roll(defence_dice, f"{where} defends with {defence_dice} dice")
+    a = yield from t.roll(attack_dice, f"{who} attacks {where} with {dice_word(attack_dice)}")
+    d = yield from t.roll(defence_dice, f"{where} defends with {dice_word(defence_dice)}")
     f.dice["attack"], f.dice["defence"] = tuple(a), tuple(d)
     ha, hd = hits(a), hits(d)
     won = ha > hd
@@ -296,7 +296,7 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
         _clear(t, f)
         return False
     n = max(0, dice + atk)
-    rolled = yield from t.roll(n, f"{t.name(k)} raids {t.name(target)} with {n} dice")
+    rolled = yield from t.roll(n, f"{t.name(k)} raids {t.name(target)} with {dice_word(n)}")
     f.dice["attack"] = tuple(rolled)
     won = hits(rolled) >= 1  # 11.2: at least one hit succeeds (TA-25)
     t.emit("combat", f"{t.name(k)} rolls {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
@@ -317,7 +317,7 @@ def random_discard(t: Table, k: int, rule: str) -> Proc:
     if t.s.bots[k]:
         cid = hand.pop(0)
     else:
-        i = yield from t.pick(len(hand), f"a random card from {t.name(k)}'s hand")
+        i = yield from t.pick(len(hand), f"a random card from {possessive(t.name(k))} hand")
         cid = sorted(hand)[i]
         hand.remove(cid)
     t.to_discard(cid)
@@ -339,7 +339,7 @@ def campaign(t: Table, k: int, area: int, force: int) -> Proc:
     f.dice["force"] = (force,)
     s.fight = f
     t.emit("campaign", f"{t.name(k)} raises an Independent Campaign against {t.area_name(area)} "
-           f"({t.name(owner)}): {force} dice", "TA-14", k, area, owner)
+           f"({t.name(owner)}): {dice_word(force)}", "TA-14", k, area, owner)
     yield from _windows(t, f, k)
     yield from _garrisons(t, f)
     _atk, dfn, _cancelled, _ = _reveal(t, f)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from core.taifa.cards import Card, Effect
 from core.taifa.combat import attack, campaign, campaign_targets, incursion, random_discard, troop_strength
-from core.taifa.table import Proc, Table, hits
+from core.taifa.table import Proc, Table, forbidden_words, hits, possessive
 
 
 def steps(card: Card, bot: bool) -> tuple[Effect, ...]:
@@ -150,12 +150,12 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
     elif op == "truce":
         assert target is not None
         s.truces.append((k, target, tuple(e["forbid"])))
-        t.emit("truce", f"Truce: {t.name(target)} may not {' or '.join(e['forbid'])} {t.name(k)} this turn",
+        t.emit("truce", f"Truce: {t.name(target)} may not {forbidden_words(e['forbid'])} {t.name(k)} this turn",
                "TA-15", k, target)
     elif op == "duel":
         assert target is not None
-        mine = yield from t.roll(e["dice"], f"{t.name(k)}'s champion ({card.name})")
-        theirs = yield from t.roll(e["dice"], f"{t.name(target)}'s champion ({card.name})")
+        mine = yield from t.roll(e["dice"], f"{possessive(t.name(k))} champion ({card.name})")
+        theirs = yield from t.roll(e["dice"], f"{possessive(t.name(target))} champion ({card.name})")
         a, b = hits(mine), hits(theirs)
         t.emit("combat", f"{card.name}: {t.name(k)} {a} hits, {t.name(target)} {b}", "taifa 5.4", tuple(mine), tuple(theirs))
         if a != b:

@@ -11,17 +11,17 @@ state machine (docs/architecture.md).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from core.engine import Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError
 from core.taifa.bots import bot_round
-from core.taifa.cards import Decks, load_cards
+from core.taifa.cards import Decks
+from core.taifa.data import active_cards, active_map
 from core.taifa.combat import SuddenVictory, attack, incursion
 from core.taifa.effects import can_play, play_event
-from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap, load_map
+from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
-from core.taifa.table import Proc, Table
+from core.taifa.table import Proc, Table, forbidden_words
 
 RULES_REVISION = 1
 VARIANTS: tuple[str, ...] = ("standard", "el-cid")
@@ -31,14 +31,13 @@ ALMORAVID_HAND = range(12, 17)  # 10.3's tip raises it; the decks are sized up t
 EL_CID_WIN_LIMIT = 10  # 10.3: the Almoravids must hold fewer areas than this
 
 
-@lru_cache(maxsize=1)
 def default_map() -> TaifaMap:
-    return load_map()
+    """The map games are played on: the packaged reconstruction unless --map chose another."""
+    return active_map()
 
 
-@lru_cache(maxsize=1)
 def default_cards() -> Decks:
-    return load_cards()
+    return active_cards()
 
 
 def coerce_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -118,6 +117,11 @@ class TaifaGame(Table):
         self._begin(("turn_start",))
         self._advance(None)
 
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        """Seats the rulebook bot plays (9): they never decide."""
+        return frozenset(k for k, bot in enumerate(self.s.bots) if bot)
+
     # -- the engine contract -----------------------------------------------------
 
     def point(self) -> Point:
@@ -139,7 +143,7 @@ class TaifaGame(Table):
         return self._answer(p.validate(outcome))
 
     def _answer(self, value: Any) -> list[Event]:
-        self.events = []
+        # Events from building the game ("Turn 1 begins") are still here: they go with step 1.
         self._inputs.append(value)
         self._advance(value)
         out, self.events = self.events, []
@@ -275,7 +279,7 @@ class TaifaGame(Table):
                 forbid.update(e["forbid"])
         forbid.add("incursion")
         s.truces.append((cid_k, chosen, tuple(sorted(forbid))))
-        self.emit("truce", f"El Cid's Truce: {self.name(chosen)} may not {' or '.join(sorted(forbid))} El Cid this turn",
+        self.emit("truce", f"El Cid's Truce: {self.name(chosen)} may not {forbidden_words(sorted(forbid))} El Cid this turn",
                   "taifa 10.2", cid_k, chosen)
 
     def _round(self, k: int) -> Proc:

@@ -21,6 +21,19 @@ Ask = Union[Decision, Chance]
 Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answers
 
 
+def dice_word(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def forbidden_words(actions: Iterable[str]) -> str:
+    """A truce's forbidden actions as a verb phrase: attack, raid (incursion)."""
+    return " or ".join({"incursion": "raid"}.get(a, a) for a in actions)
+
+
 def hits(dice: Iterable[int]) -> int:
     """Dice that hit: 4, 5 or 6 (2.3)."""
     return sum(1 for d in dice if d >= 4)
@@ -111,7 +124,7 @@ class Table:
         after = max(BONUS_MIN, min(BONUS_MAX, before + n))
         self.s.bonus[k] = after
         note = "" if after - before == n else " (the track ends there, 7)"
-        self.emit("bonus", f"{self.name(k)}'s Card Bonus {before:+d} -> {after:+d}{note}", rule, k, after)
+        self.emit("bonus", f"{possessive(self.name(k))} Card Bonus {before:+d} -> {after:+d}{note}", rule, k, after)
 
     # -- the map -----------------------------------------------------------------
 
@@ -176,7 +189,7 @@ class Table:
         """A bot's pick among areas: one die, 1-3 the lowest id, 4-6 the highest (9.5)."""
         if len(candidates) == 1:
             return candidates[0]
-        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why} (9.5)")
+        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why}" + ("" if "(9." in why else " (9.5)"))
         pick = min(candidates) if die <= 3 else max(candidates)
         self.emit("choice", f"{self.name(k)} rolls {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
                   f"{self.area_name(pick)} ({pick})", "taifa 9.5", k, die, pick)
@@ -186,7 +199,7 @@ class Table:
         """A bot's pick among kingdoms: 1-3 the first counter-clockwise, 4-6 the first clockwise (9.5)."""
         if len(candidates) == 1:
             return candidates[0]
-        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why} (9.5)")
+        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why}" + ("" if "(9." in why else " (9.5)"))
         ring = self.others(k)  # clockwise
         pick = next(o for o in (ring if die >= 4 else ring[::-1]) if o in candidates)
         self.emit("choice", f"{self.name(k)} rolls {die} for {why}: first {'clockwise' if die >= 4 else 'counter-clockwise'}, "

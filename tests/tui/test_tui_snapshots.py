@@ -16,7 +16,8 @@ from tui.screens.home import HomeScreen, SetupScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.tafl_board import TaflBoard
-from tui_support import GOLDEN, HUMAN, board_position, gild9, text
+from tui.widgets.taifa_map import KingdomsPane, TaifaMap, kingdoms_text
+from tui_support import GOLDEN, HUMAN, TAIFA_GOLDEN, board_position, gild9, text
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -99,6 +100,17 @@ def test_play_mid_game_snapshot(snap_compare, make_app, size) -> None:
     assert checked
 
 
+async def go_to_step(pilot: Pilot, n: int) -> ReplayScreen:
+    """In the replay viewer, press g, the step number and Enter; the viewer is at step n."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen)
+    await pilot.press("g", *str(n), "enter")
+    await pilot.pause()
+    assert pilot.app.screen is screen and screen.step == n
+    return screen
+
+
 @SIZES
 def test_replay_snapshot(snap_compare, make_app, size) -> None:
     """The golden Gild 9x9 record at step 20 (g, 20, Enter)."""
@@ -106,12 +118,7 @@ def test_replay_snapshot(snap_compare, make_app, size) -> None:
 
     async def run_before(pilot: Pilot) -> None:
         app = pilot.app
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        await pilot.press("g", "2", "0", "enter")
-        await pilot.pause()
-        assert app.screen is screen and screen.step == 20
+        screen = await go_to_step(pilot, 20)
         assert board_position(screen.query_one("#board", TaflBoard)) == (
             screen.replay.state_at(20).position())
         total = screen.replay.steps
@@ -123,4 +130,26 @@ def test_replay_snapshot(snap_compare, make_app, size) -> None:
         checked.append(True)
 
     assert snap_compare(make_app(open_path=GOLDEN), terminal_size=size, run_before=run_before)
+    assert checked
+
+
+@SIZES
+def test_taifa_replay_snapshot(snap_compare, make_app, size) -> None:
+    """The golden six-bot Taifa record at step 60: the map by owner and the kingdoms."""
+    checked = []
+
+    async def run_before(pilot: Pilot) -> None:
+        app = pilot.app
+        screen = await go_to_step(pilot, 60)
+        state = screen.replay.state_at(60)
+        assert screen.report.ok, f"{TAIFA_GOLDEN.name} no longer verifies: regenerate with make goldens"
+        pane = screen.query_one("#kingdoms", KingdomsPane)
+        assert str(pane.render()) == kingdoms_text(state, None, pane.size.width).plain
+        drawn = str(screen.query_one("#map", TaifaMap).render())
+        assert "57" in drawn and "23" in drawn  # Malaga and Calatayud at least
+        assert text(screen.query_one("#status")).startswith(f"replay {TAIFA_GOLDEN.name} · taifa standard · ")
+        assert [n for n in app._notifications] == []
+        checked.append(True)
+
+    assert snap_compare(make_app(open_path=TAIFA_GOLDEN), terminal_size=size, run_before=run_before)
     assert checked

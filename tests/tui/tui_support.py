@@ -18,6 +18,7 @@ from tui.widgets.tafl_board import CELL, MARGIN, TaflBoard
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
 GOLDEN = REPLAYS / "tafl-gild-9-5-0001.fief"  # a whole AI game on Gild 9x9 (make goldens)
+TAIFA_GOLDEN = REPLAYS / "taifa-standard-7-0001.fief"  # six rulebook bots (make goldens)
 
 HUMAN = SeatConfig("human")
 FAST_AI = SeatConfig("ai", 0.05)  # a small budget: the AI answers at once and tests stay quick

@@ -1,0 +1,103 @@
+"""A Taifa record as a game report: the body of ``fiefdom replay export`` for Taifa.
+
+Steps are numbered as in the record; their events are grouped under the turn
+and the kingdom's round they belong to (``Turn 1, round 3 -- Taifa of
+Valencia``), each event with the rule it cites. One step's events may run
+across several rounds (a die thrown for one bot's attack, then the next bots'
+rounds, which need no question at all), so the round headings come from the
+events, not the steps:
+
+* a ``turn`` event for a new turn number starts a turn (draws, shuffles, El
+  Cid's Truce), one for the turn in progress ends it (6); turn 1 begins as the
+  game is set up, before step 1, so its heading comes first;
+* a round starts at the decision that answers a kingdom's action (the only
+  decision that offers ``pass``, 5.6), or, for a rulebook bot, at its first
+  event: the card it turns up or its pass (9.1; a ``reveal`` or ``pass`` whose
+  first datum is the kingdom number).
+"""
+
+from __future__ import annotations
+
+from core.engine import Chance, Decision, Event
+from notation.replay import Replay, StepInfo
+from notation.wording import braced, outcome_text
+
+INDENT_STEP = "  "
+INDENT_EVENT = "      "
+
+
+class _Report:
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.lines: list[str] = []
+        self.turn = 0
+        self.round = 0
+        self.kingdom: int | None = None  # whose round it is (None: the start or the end of a turn)
+        self.round_events = 0  # events under the current round's heading so far
+
+    def heading(self, text: str) -> None:
+        if self.lines:
+            self.lines.append("")
+        self.lines.append(text)
+
+    def start_round(self, k: int) -> None:
+        self.round += 1
+        self.kingdom, self.round_events = k, 0
+        name = self.replay.seat_names[k] if 0 <= k < len(self.replay.seat_names) else f"kingdom {k}"
+        self.heading(f"Turn {self.turn}, round {self.round} -- {name}")
+
+    def step(self, info: StepInfo) -> None:
+        before = info.before
+        if isinstance(before, Decision) and ("pass",) in before.options and info.seat is not None:
+            self.start_round(info.seat)
+        self.lines.append(f"{INDENT_STEP}{info.step}. {step_text(info)}")
+        for event in info.events:
+            self.event(event)
+        for comment in self.replay.comments_at(info.step):
+            self.lines.append(INDENT_EVENT + braced(comment))
+
+    def event(self, e: Event) -> None:
+        if e.kind == "turn" and e.data and type(e.data[0]) is int:
+            if e.data[0] > self.turn:
+                self.turn, self.round, self.kingdom = e.data[0], 0, None
+                self.heading(f"Turn {self.turn}")
+            elif self.round:  # not turn 1's own start, which the game emits before step 1
+                self.kingdom = None
+                self.heading(f"Turn {self.turn}, end")
+        elif e.kind in ("reveal", "pass") and e.data and type(e.data[0]) is int:
+            k = e.data[0]
+            if not (k == self.kingdom and self.round_events == 0):  # a player's pass is its round's first event
+                self.start_round(k)
+        elif e.kind == "end":
+            self.kingdom = None
+            self.heading("Result")
+        self.round_events += 1
+        self.lines.append(f"{INDENT_EVENT}{e.text}  [{e.rule}]" if e.rule else f"{INDENT_EVENT}{e.text}")
+
+
+def step_text(info: StepInfo) -> str:
+    """A step as the report gives it: who decided what, or what the dice, the shuffle or the pick gave."""
+    if info.kind == "decision":
+        return f"{info.seat_name}: {info.text}"
+    chance = info.before
+    if not isinstance(chance, Chance):
+        return info.text
+    label = chance.label or chance.kind
+    if chance.kind == "shuffle":
+        return f"{label} ({chance.spec[0]} cards)"
+    if chance.kind == "pick" and isinstance(info.value, int):
+        return f"{label}: {info.value + 1} of {chance.spec[0]}"
+    return f"{label}: {outcome_text(info.value)}"  # type: ignore[arg-type]
+
+
+def report_lines(replay: Replay) -> list[str]:
+    """The body of a Taifa text export: numbered steps under turn and round headings."""
+    report = _Report(replay)
+    # The game's first turn begins as it is set up, before step 1: its event is not a step's.
+    report.turn = 1
+    report.heading("Turn 1")
+    starting = replay.comments_at(0)
+    report.lines.extend(braced(c) for c in starting)
+    for n in range(1, len(replay) + 1):
+        report.step(replay.step_record(n))
+    return report.lines

@@ -1,0 +1,117 @@
+"""`fiefdom simulate taifa` (and tafl, through the same loop): arguments, errors, records."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from core.taifa.game import TaifaGame
+from notation.format import ChanceRecord, DecisionRecord
+from notation.reader import read_record_file
+from notation.verify import verify
+from tui.cli import app
+
+runner = CliRunner()
+STANDARD = TaifaGame("standard").seats
+
+
+def _run(*args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["simulate", *map(str, args)])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_six_bots_by_default() -> None:
+    code, out, _ = _run("taifa", "--games", "3", "--seed", "4")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["game 1", "game 2", "game 3"]
+    summary = lines[3:]
+    assert summary[0] == "3 games of taifa standard, seed 4, seats bot,bot,bot,bot,bot,bot"
+    wins = dict(re.findall(r"([A-Z][A-Za-z ]+?) (\d+)", summary[1].removeprefix("wins: ")))
+    assert list(wins) == list(STANDARD)
+    shared = int(re.match(r"shared wins: (\d+) ", summary[2]).group(1))
+    total = sum(map(int, wins.values()))  # a shared win counts for each of its winners
+    assert total >= 3 and (total > 3) == (shared > 0)
+    assert summary[3].startswith("reasons: ")
+    assert re.fullmatch(r"steps: \d+ \(\d+\.\d per game\)", summary[4])
+    assert re.fullmatch(r"time: [\d.]+s, [\d.]+ games/s, \d+ steps/s", summary[5])
+
+
+def test_records_written_verify(tmp_path: Path) -> None:
+    code, out, _ = _run("taifa", "--scenario", "el-cid", "--games", "2", "--seed", "9",
+                        "--seats", "bot, bot ,bot,random", "--option", "almoravid_hand=15", "--out", tmp_path)
+    assert code == 0, out
+    assert out.splitlines()[-1] == f"records: {tmp_path}"
+    paths = sorted(tmp_path.glob("*.fief"))
+    assert [p.name for p in paths] == ["taifa-el-cid-9-0001.fief", "taifa-el-cid-9-0002.fief"]
+    for path in paths:
+        rec = read_record_file(path)
+        h = rec.header
+        assert (h.game, h.variant, h.options, h.setup) == (
+            "taifa", "el-cid", {"almoravid_hand": 15}, {"bots": ["almoravids", "castile", "catalans"]})
+        assert [(s.name, s.kind) for s in h.seats] == [
+            ("Almoravids", "bot"), ("Castile", "bot"), ("Catalan Counties", "bot"), ("El Cid", "random")]
+        assert h.chance == "seeded" and h.seed is not None
+        assert any(isinstance(r, DecisionRecord) and r.seat == 3 for r in rec.records)
+        report = verify(rec)
+        assert report.ok and report.result is not None, report.verdict
+
+
+def test_a_seed_gives_the_same_games(tmp_path: Path) -> None:
+    for run in ("a", "b"):
+        code, _, _ = _run("taifa", "--games", "2", "--seed", "21", "--seats", "random,bot,bot,bot,bot,random",
+                          "--out", tmp_path / run)
+        assert code == 0
+    for name in ("taifa-standard-21-0001.fief", "taifa-standard-21-0002.fief"):
+        a, b = (read_record_file(tmp_path / run / name) for run in ("a", "b"))
+        steps = [[r for r in rec.records if isinstance(r, (DecisionRecord, ChanceRecord))] for rec in (a, b)]
+        assert steps[0] == steps[1] and a.result == b.result
+
+
+def test_ai_seats(tmp_path: Path) -> None:
+    ai = pytest.importorskip("core.taifa.ai")
+    code, out, _ = _run("taifa", "--scenario", "el-cid", "--games", "1", "--seats", "bot,bot,bot,ai", "--out", tmp_path)
+    assert code == 0, out
+    (path,) = tmp_path.glob("*.fief")
+    seat = read_record_file(path).header.seats[3]
+    assert (seat.kind, seat.detail) == ("ai", ai.AI_VERSION)
+    assert verify(read_record_file(path)).ok
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seats", "bot,bot,bot"], "--seats lists 3 seats; taifa standard has 6 (Castile, Catalan Counties, "),
+    (["--scenario", "el-cid", "--seats", "bot,bot,bot,bot,bot,bot"], "--seats lists 6 seats; taifa el-cid has 4"),
+    (["--seats", "bot,bot,bot,bot,bot,human"], "--seats takes bot, ai or random for each kingdom"),
+    (["--scenario", "reconquista"], "unknown taifa scenario 'reconquista' (known: standard, el-cid)"),
+    (["--option", "almoravid_hand=14"], "almoravid_hand is an El Cid option (10.3)"),
+    (["--scenario", "el-cid", "--option", "almoravid_hand=20"], "almoravid_hand must be 12..16, not 20"),
+    (["--scenario", "el-cid", "--option", "almoravid_hand"], "--option takes name=value"),
+    (["--option", "quiet_moves=3"], "unknown taifa option 'quiet_moves'"),
+])
+def test_bad_arguments_are_one_line(args: list[str], message: str) -> None:
+    code, out, err = _run("taifa", "--games", "1", *args)
+    assert code == 2 and out == "" and err.startswith("error: ") and message in err and err.count("\n") == 1, err
+
+
+def test_an_unwritable_folder_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = _run("taifa", "--games", "1", "--out", blocker / "sub")
+    assert code == 2 and err.startswith("error: cannot write records: ") and err.count("\n") == 1
+
+
+def test_tafl_runs_through_the_same_loop(tmp_path: Path) -> None:
+    code, out, _ = _run("tafl", "--variant", "gild-9", "--games", "2", "--players", "random,random", "--out", tmp_path)
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[2] == "2 games of tafl gild-9, seed 1, players random,random"
+    assert re.fullmatch(r"results: attackers \d, defenders \d, draw \d", lines[3])
+    assert re.fullmatch(r"moves: \d+ \(\d+\.\d per game\)", lines[5])
+    for path in tmp_path.glob("*.fief"):
+        assert verify(read_record_file(path)).ok
+    code, _, err = _run("tafl", "--players", "bot,random")
+    assert code == 2 and "--players takes two of ai/random" in err

@@ -1,0 +1,88 @@
+"""`fiefdom taifa play` (Taifa at the prompt) and --map/--cards on simulate, play and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from core.taifa.data import use_data
+from notation.reader import read_record_file
+from notation.verify import verify
+from tui.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def packaged_data() -> Iterator[None]:
+    yield
+    use_data()  # --map/--cards set the data for the process; put the packaged files back
+
+
+@pytest.fixture
+def own_map(tmp_path: Path) -> Path:
+    text = resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8")
+    path = tmp_path / "own-map.toml"
+    path.write_text(text.replace('name = "Cantabria"\ndefence = 2', 'name = "Cantabria"\ndefence = 3', 1), "utf-8")
+    return path
+
+
+def invoke(*args: str | Path, stdin: str = "") -> tuple[int, str, str]:
+    result = runner.invoke(app, list(map(str, args)), input=stdin)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_person_plays_castile_by_number_and_by_words(tmp_path: Path) -> None:
+    out = tmp_path / "game.fief"
+    # Option 1 of the first question, a word the rules refuse, help, then quit.
+    code, text, _ = invoke("taifa", "play", "--seed", "3", "--out", out, stdin="1\nattack Nowhere\nhelp\nquit\n")
+    assert code == 0, text
+    assert "Castile (human)" in text and "Catalan Counties (bot)" in text
+    assert "Castile: your action" in text and "no area named 'Nowhere'" in text
+    assert text.rstrip().endswith(f"stopped; the record so far is {out}")
+    recording = read_record_file(out)
+    assert [s.kind for s in recording.header.seats] == ["human"] + ["bot"] * 5
+    assert recording.header.setup["bots"] == ["catalans", "valencia", "seville", "badajoz", "leon"]
+    assert verify(recording).first_bad_step is None  # unfinished, but every step replays
+
+
+def test_input_ending_stops_cleanly(tmp_path: Path) -> None:
+    code, text, _ = invoke("taifa", "play", "--scenario", "el-cid", "--out", tmp_path / "g.fief")
+    assert code == 0 and "El Cid (human)" in text and "stopped" in text
+
+
+def test_a_whole_game_with_no_person_finishes_and_verifies(tmp_path: Path) -> None:
+    out = tmp_path / "bots.fief"
+    code, text, _ = invoke("taifa", "play", "--seats", "bot,bot,bot,bot,bot,bot", "--seed", "2", "--out", out)
+    assert code == 0, text
+    assert "win" in text.splitlines()[-3] and text.rstrip().endswith(f"record: {out}")
+    assert verify(read_record_file(out)).ok
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--seats", "human,bot"), "--seats takes 6 of human/bot/ai"),
+    (("--seats", "human,bot,bot,bot,bot,robot"), "--seats takes 6 of human/bot/ai"),
+    (("--scenario", "moon"), "unknown taifa scenario 'moon'"),
+    (("--option", "almoravid_hand=14"), "almoravid_hand is an El Cid option"),
+    (("--map", "/nonexistent/map.toml"), "cannot read map"),
+])
+def test_bad_arguments_are_one_line(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
+    code, _, err = invoke("taifa", "play", "--out", tmp_path / "x.fief", *args)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_records_on_an_own_map_replay_only_with_it(tmp_path: Path, own_map: Path) -> None:
+    code, text, _ = invoke("simulate", "taifa", "--games", "1", "--seed", "9", "--map", own_map, "--out", tmp_path)
+    assert code == 0, text
+    (record,) = tmp_path.glob("*.fief")
+    assert "map" in read_record_file(record).header.setup
+    use_data()
+    code, _, err = invoke("replay", "verify", record)
+    assert code == 2 and "its own map" in err and "--map" in err
+    code, text, _ = invoke("replay", "--map", own_map, "verify", record)
+    assert code == 0 and text.startswith("ok:")
