@@ -50,7 +50,7 @@ class Console:
             self.write(fight)
         self.write(f"{g.seats[seat]}: {decision.prompt}")
         for i, code in enumerate(decision.options, 1):
-            self.write(f"  {i:>2}. {g.describe(code)}")
+            self.write(f"  {i:>2}. {g.describe(code)}{self.about(g, code)}")
         while True:
             line = self.read(f"{g.seats[seat]}> ").strip()
             word = line.lower()
@@ -73,6 +73,14 @@ class Console:
                 return line
 
     # -- what is printed ---------------------------------------------------------
+
+    def about(self, g: TaifaGame, code: tuple) -> str:
+        """What a player weighs before choosing: an area's defence and owner."""
+        if code[0] in ("attack", "area") and len(code) == 2:
+            a = int(code[1])
+            owner = g.s.owner[a]
+            return f"  - defence {g.defence(a)}, {g.name(owner)}"
+        return ""
 
     def status(self, g: TaifaGame, seat: int) -> str:
         v = g.view(seat)

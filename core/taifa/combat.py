@@ -53,7 +53,8 @@ def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool) -> No
     t.s.in_play.append(cid)
     f.cards.append((side, k, cid, face_up))
     if face_up:
-        t.emit("commit", f"{t.name(k)} adds {t.label(cid)} to the {side}", "taifa 9.4", k, side, cid)
+        rule = "taifa 9.2" if t.card(cid).kind == "troop" else "taifa 9.4"  # the whole army; one Response
+        t.emit("commit", f"{t.name(k)} adds {t.label(cid)} to the {side}", rule, k, side, cid)
     else:
         t.emit("commit", f"{t.name(k)} places a card face down on the {side}", "taifa 5.1", k, side)
 
