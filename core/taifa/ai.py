@@ -1,16 +1,42 @@
-"""The Taifa AI: a controller that plays a kingdom from what its seat may see.
+"""The Taifa AI: a controller that plays one kingdom from what its seat may see.
 
-It reads only ``game.view(seat)``, the map and the card list (public: the
-decks' contents are printed in docs/taifa-cards.md), and the Decision it is
-asked. Other hands and the draw order are never looked at.
+``TaifaAI(seed, rollouts=None).choose(game, decision)`` answers every kind of
+Taifa decision. It reads only ``game.view(seat)``, the map and the card list
+(public: docs/taifa-cards.md prints the decks) and the Decision's options;
+other hands and the draw order are never looked at.
 
-Play is a heuristic built on exact combat odds (5.2: hits on 4-6, the
-attacker needs strictly more): an attack is worth the chance of taking the
-area times what the area is worth (a castle for us, one fewer for the
-kingdom that holds it, the Card Bonus), less what the cards spent would be
-worth later. The rulebook bots' defence is predictable from the face-up
-Responses they have deployed (9.4), so attacks against them are planned
-exactly; a player's hidden hand is allowed for with a small margin.
+How it plays (a heuristic on exact odds; values are in castles):
+
+* Combat odds are exact (5.2: hits on 4-6, the attacker needs strictly more
+  hits): ``p_win(a, d)`` is a precomputed table.
+* An attack is planned as a target and a set of cards: the chance of taking
+  the area times what it is worth, less what the cards would be worth kept.
+  The cards are searched by kind (Troop strengths, Response effects), so the
+  plan is exact for that model. A rulebook bot's defence is predictable (9.4):
+  the first usable Response it has deployed face up, and only against Troop
+  strength 3 or more, so a strength-2 attack padded with Champions goes
+  unanswered. Against a player, one hidden die is allowed for.
+* What an area is worth: turns 1-2, a castle for us, a share of one for the
+  kingdom that loses it (more for the leader), and the Card Bonus (a card
+  next turn). Turn 3, the change in a smooth estimate of our chance of
+  winning (castles, the Card Bonus breaking ties, 8), which is exact once our
+  pass would end the game. El Cid counts 10.3's two conditions instead.
+  A newly taken area loses the chance that a bot takes it back this turn:
+  bots aim by 9.2/9.5, so their targets can be foreseen.
+* Defence: Responses and garrisons are spent when the chance of holding
+  gains more than they are worth kept; Spies stop incursions; a bot's face-up
+  army is known, a player's face-down cards are guessed.
+* Events are valued by their steps (draws first, Card Bonus, discards,
+  garrisons, truces against the kingdom most likely to attack us, attack
+  events as attacks with their bonus dice). Passing is chosen when nothing
+  is worth doing; at the end of turns 1-2 a weak card is discarded so a fresh
+  card replaces it (7); once our pass would end turn 3 everything is spent.
+
+``rollouts`` (optional, slower: about 1 s a game at 8): on turn 3 the main
+action is chosen among the heuristic's best three by playing each out to the
+end of the game ``rollouts`` times, the unseen cards dealt afresh each time
+(a fair determinization: the cards nobody can see are shuffled back into the
+places nobody can see, keeping every count), bots and the heuristic playing.
 """
 
 from __future__ import annotations
@@ -26,7 +52,7 @@ from core.rng import SplitMix64
 from core.taifa.game import EL_CID_WIN_LIMIT
 from core.taifa.state import BONUS_MAX, BONUS_MIN, CASTLES, INDEPENDENT, TURNS
 
-AI_VERSION = "taifa-ai 1"
+AI_VERSION = "taifa-ai 2"  # recorded in seat details; bump when play changes
 
 MAX_DICE = 40
 BOT_RESPONSE_MIN = 3  # 9.4: a bot responds only to attacking troops of strength 3 or more
@@ -87,6 +113,8 @@ HIDDEN_CARD_DICE = 2  # a face-down card of a player's attack, guessed
 CAMPAIGN_DICE = 4
 RESPOND_KEEP = 0.7  # a Response spent in defence costs this share of its keep value
 TRUCE_VALUE = 0.6  # per attack on us a truce prevents
+DENIAL = 0.08  # a card another kingdom is made to throw away, times (0.5 + its rival weight)
+BONUS_OPS = frozenset({"gain_bonus", "target_bonus", "duel"})  # events that only move Card Bonuses
 KEEP_FINAL = 0.0  # ...and nothing once our pass would end it
 TAU = (2.0, 2.0, 1.5, 1.0)  # how uncertain the final count still is, by turn...
 TAU_FINAL = 0.25  # ...and once our pass would end the last turn
@@ -642,11 +670,12 @@ class TaifaAI:
         cands.sort(key=lambda x: (-x[0], x[1] != ("pass",), x[1]))
         return cands
 
-    # -- optional look-ahead: determinized rollouts to the end of the turn ---------------
+    # -- optional look-ahead: determinized rollouts ------------------------------------------
 
     def _by_rollouts(self, game: Any, seat: int, codes: list[tuple]) -> tuple:
-        """Play each candidate out ``self.rollouts`` times to the end of the turn, with the hidden
-        cards dealt afresh each time, and keep the best average (ties: the heuristic's order)."""
+        """Play each candidate out ``self.rollouts`` times to the end of the turn (on turn 3: of the
+        game), the hidden cards dealt afresh each time, the same seeds for every candidate; keep
+        the best average (ties: the heuristic's order)."""
         best, best_v = codes[0], -1.0
         seeds = [self.rng.next() for _ in range(self.rollouts)]
         for code in codes:
@@ -675,28 +704,37 @@ class TaifaAI:
         return _judge(g, seat)
 
     def _event_value(self, kn: _Know, cid: str, final: bool) -> float | None:
+        """What playing event ``cid`` now is worth, aimed at its best target; None: not now."""
         c = kn.card(cid)
-        me = kn.seat
-        targets = self._event_targets(kn, c)
-        if c.target != "none" and not targets:
+        if kn.turn >= TURNS and not final and {e.op for e in c.effect} <= BONUS_OPS:
+            return None  # the Card Bonus only breaks ties on the last turn: wait until they are known
+        if c.target == "none":
+            v = self._event_value_at(kn, c, cid, None)
+        else:
+            vals = [v for j in self._event_targets(kn, c) if (v := self._event_value_at(kn, c, cid, j)) is not None]
+            v = max(vals) if vals else None
+        if v is None or (final and v <= 0):
             return None
-        tgt = max(targets, key=lambda j: (self._target_score(kn, c, j), -j)) if targets else None
+        return v
+
+    def _event_value_at(self, kn: _Know, c: Any, cid: str, tgt: int | None) -> float | None:
+        me = kn.seat
         v = 0.0
         for e in c.effect:
             op = e.op
             if op == "draw":
-                v += e["n"] * CARD_VALUE + (0.5 if not final else 0.0)
+                v += e["n"] * CARD_VALUE + (0.5 if not kn.final else 0.0)
             elif op == "gain_bonus":
                 v += kn.gain_bonus_value(e["n"])
             elif op == "target_bonus":
                 v += kn.value_of({}, {tgt: e["n"]})
             elif op == "target_discards":
-                v += min(e["n"], kn.ks[tgt]["hand_count"]) * 0.08 * (0.5 + kn.rival_weight(tgt))
+                v += min(e["n"], kn.ks[tgt]["hand_count"]) * DENIAL * (0.5 + kn.rival_weight(tgt))
             elif op == "incursion":
                 if kn.ks[tgt]["hand_count"] == 0:
                     return None
                 p = 1 - 0.5 ** e["dice"]
-                v += p * 0.08 * (0.5 + kn.rival_weight(tgt))
+                v += p * DENIAL * (0.5 + kn.rival_weight(tgt))
                 if e["troop"]:
                     v -= min(kn.card_keep(t) for t in kn.hand if kn.card(t).kind == "troop")
             elif op == "independent_attack":
@@ -709,38 +747,23 @@ class TaifaAI:
             elif op == "duel":
                 # equal dice: each side wins the duel 5/16 of the time (a tie does nothing)
                 pw = 0.5 * (1 - sum(x * x for x in _hits_dist(e["dice"])))
-                v += pw * (kn.value_of({}, {kn.seat: 1, tgt: -1}) + kn.value_of({}, {kn.seat: -1, tgt: 1}))
+                v += pw * (kn.value_of({}, {me: 1, tgt: -1}) + kn.value_of({}, {me: -1, tgt: 1}))
             elif op == "attack":
-                areas = kn.attackable(me)
-                ev, a, cards, p = self._best_attack(kn, areas, e["bonus_dice"], False, exclude=cid)
+                ev, a, cards, p = self._best_attack(kn, kn.attackable(me), e["bonus_dice"], False, exclude=cid)
                 if not a:
                     return None
                 v += ev
-        if final:
-            return v if v > 0 else None
         return v
 
     def _event_targets(self, kn: _Know, c: Any) -> list[int]:
+        """The kingdoms the event may be aimed at, clockwise from us (as the engine offers them)."""
         me = kn.seat
         if c.target == "none":
             return []
         pool = kn.neighbours(me) if c.target == "neighbour" else [j for j in range(kn.n) if j != me]
         if any(e.op == "incursion" for e in c.effect):
             pool = [o for o in pool if not kn.forbidden(me, o, "incursion")]
-        return pool
-
-    def _target_score(self, kn: _Know, c: Any, j: int) -> float:
-        s = kn.rival_weight(j)
-        ops = {e.op for e in c.effect}
-        if ops & {"target_discards", "incursion"}:
-            s += 0.05 * kn.ks[j]["hand_count"] + (0.2 if kn.ks[j]["hand_count"] else -5)
-        if "truce" in ops:
-            s = self._threat(kn, j)
-        if "target_bonus" in ops:
-            n = sum(e["n"] for e in c.effect if e.op == "target_bonus")
-            if n < 0 and kn.bonus[j] <= BONUS_MIN:
-                s -= 1
-        return s
+        return sorted(pool, key=lambda j: (j - me) % kn.n)
 
     def _threat(self, kn: _Know, j: int) -> float:
         """How many of our castles kingdom ``j`` can be expected to attack this turn."""
@@ -941,23 +964,32 @@ class TaifaAI:
         return (kn.reward_value({}, {})[1],)
 
     def _place_garrison(self, kn: _Know, opts: tuple) -> tuple:
+        """Garrison the area whose risk of falling to a bot this turn drops the most (the garrison
+        stays for later turns too: otherwise the most exposed border)."""
         me = kn.seat
 
-        def danger(a: int) -> tuple:
-            foes = [kn.owner[b] for b in kn.borders(a) if kn.owner[b] != me and kn.owner[b] >= 0]
-            return (sum(self._threat(kn, j) for j in set(foes)) + 0.1 * len(foes), -a)
+        def worth(o: tuple) -> tuple:
+            a = o[1]
+            saved = kn.exposure(a, False) - kn.exposure(a, True)
+            foes = sum(1 for b in kn.borders(a) if kn.owner[b] != me and kn.owner[b] >= INDEPENDENT)
+            return (saved + 0.02 * foes + 0.01 * kn.base_defence(a), -a)
 
-        return max(opts, key=lambda o: danger(o[1]))
+        return max(opts, key=worth)
 
     # -- targets -------------------------------------------------------------------------------
 
     def _target(self, kn: _Know, opts: tuple) -> tuple:
-        cid = self._event
         keys = [k["key"] for k in kn.ks]
-        if cid is None:
+        cid = self._event
+        if cid is None:  # not an event we chose (or we lost track): hurt the leader
             return max(opts, key=lambda o: (kn.rival_weight(keys.index(o[1])), o[1]))
         c = kn.card(cid)
-        return max(opts, key=lambda o: (self._target_score(kn, c, keys.index(o[1])), o[1]))
+
+        def worth(o: tuple) -> tuple:
+            v = self._event_value_at(kn, c, cid, keys.index(o[1]))
+            return (-1e9 if v is None else v, -opts.index(o))
+
+        return max(opts, key=worth)
 
     def _take(self, kn: _Know, opts: tuple) -> tuple:
         def worth(cid: str) -> float:

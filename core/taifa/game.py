@@ -399,6 +399,8 @@ class TaifaGame(Table):
             "draw": {d: len(p) for d, p in s.draw.items()}, "discard": {d: tuple(p) for d, p in s.discard.items()},
             "removed": tuple(s.removed), "held": tuple(s.held), "truces": tuple(s.truces),
             "fight": fight, "last_dice": s.last_dice, "result": self.result,
+            # An event being resolved is played face up (5.4); a fight's own cards are in "fight".
+            "playing": tuple(c for c in s.in_play if not (s.fight and any(c == fc for _, _, fc, _ in s.fight.cards))),
         }
 
     def describe(self, code: Code) -> str:
