@@ -14,6 +14,7 @@ from typing import Any
 from core.engine import Decision, RulesError
 from core.match import HumanController, Step
 from core.taifa.game import TaifaGame
+from core.taifa.table import agree
 from core.taifa.state import INDEPENDENT
 
 SEAT_KINDS = ("human", "bot", "ai")
@@ -154,5 +155,6 @@ def play(
         return "stopped" + (f"; the record so far is {out}" if out else "")
     names = ", ".join(game.seats[w] for w in result.winners)
     scores = ", ".join(f"{n} {s}" for n, s in zip(game.seats, result.scores))
-    return (f"{names} win{'s' if len(result.winners) == 1 else ''}: {result.reason} [{result.rule}]\n"
+    verb = agree(names, "wins") if len(result.winners) == 1 else "win"
+    return (f"{names} {verb}: {result.reason} [{result.rule}]\n"
             f"castles: {scores} ({steps} steps)" + (f"\nrecord: {out}" if out else ""))

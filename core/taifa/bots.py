@@ -18,22 +18,22 @@ def bot_round(t: Table, k: int) -> Proc:
     """9.1: play the top card of the pile; pass only when the pile is empty. Returns True on a pass."""
     s = t.s
     if not s.hands[k]:
-        t.emit("pass", f"{t.name(k)} passes (no cards left)", "taifa 9.1", k)
+        t.emit("pass", f"{t.does(k, 'passes')} (no cards left)", "taifa 9.1", k)
         return True
     cid = s.hands[k].pop(0)
     card = t.card(cid)
-    t.emit("reveal", f"{t.name(k)} turns up {t.label(cid)}", "taifa 9.1", k, cid)
+    t.emit("reveal", f"{t.does(k, 'turns')} up {t.label(cid)}", "taifa 9.1", k, cid)
     if card.offensive:
         yield from offensive(t, k, cid)
     elif card.kind == "troop":  # checked as it is deployed: "the instant" of 9.2 (TA-33)
         s.army[k].append(cid)
         strength = troop_strength(t, s.army[k])
-        t.emit("deploy", f"{t.name(k)} adds it to its army (strength {strength})", "taifa 9.1", k, cid, strength)
+        t.emit("deploy", f"{t.does(k, 'adds')} it to its army (strength {strength})", "taifa 9.1", k, cid, strength)
         if strength > ATTACK_THRESHOLD:
             yield from army_attack(t, k)
     elif card.kind == "response":
         s.ready[k].append(cid)
-        t.emit("deploy", f"{t.name(k)} deploys it face up", "taifa 9.1", k, cid)
+        t.emit("deploy", f"{t.does(k, 'deploys')} it face up", "taifa 9.1", k, cid)
     elif can_play(t, k, cid, bot=True):
         yield from play_event(t, k, cid, bot=True)
     else:
@@ -51,7 +51,7 @@ def army_attack(t: Table, k: int, bonus_dice: int = 0) -> Proc:
         return False
     pool = bot_targets(t, k, strength)
     if not pool:
-        t.emit("wait", f"{t.name(k)} finds no area weaker than {strength}: its army waits", "taifa 9.2", k, strength)
+        t.emit("wait", f"{t.does(k, 'finds')} no area weaker than {strength}: its army waits", "taifa 9.2", k, strength)
         return False
     area = yield from t.bot_area(k, pool, "the area to attack")
     yield from attack(t, k, area, bonus_dice=bonus_dice)
@@ -66,12 +66,12 @@ def offensive(t: Table, k: int, cid: str) -> Proc:
     """
     s = t.s
     t.to_discard(cid)
-    t.emit("offensive", f"{t.name(k)} ignores the text of {t.card(cid).name}: Offensive symbol", "taifa 9.3", k, cid)
+    t.emit("offensive", f"{t.does(k, 'ignores')} the text of {t.card(cid).name}: Offensive symbol", "taifa 9.3", k, cid)
     if (yield from army_attack(t, k)):
         return
     pool = [o for o in t.neighbours(k) if s.hands[o] and not t.forbidden(k, o, "incursion")]
     if not pool:
-        t.emit("discard", f"{t.name(k)} has no attack and no incursion to make: the card is discarded", "taifa 9.3", k)
+        t.emit("discard", f"{t.does(k, 'has')} no attack and no incursion to make: the card is discarded", "taifa 9.3", k)
         return
     target = yield from t.bot_kingdom(k, pool, "the kingdom to raid")
     yield from incursion(t, k, target, troop=False, card=cid)

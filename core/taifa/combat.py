@@ -54,9 +54,9 @@ def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool) -> No
     f.cards.append((side, k, cid, face_up))
     if face_up:
         rule = "taifa 9.2" if t.card(cid).kind == "troop" else "taifa 9.4"  # the whole army; one Response
-        t.emit("commit", f"{t.name(k)} adds {t.label(cid)} to the {side}", rule, k, side, cid)
+        t.emit("commit", f"{t.does(k, 'adds')} {t.label(cid)} to the {side}", rule, k, side, cid)
     else:
-        t.emit("commit", f"{t.name(k)} places a card face down on the {side}", "taifa 5.1", k, side)
+        t.emit("commit", f"{t.does(k, 'places')} a card face down on the {side}", "taifa 5.1", k, side)
 
 
 def _commit(t: Table, f: Fight, k: int, moment: str, *, troops: bool, need_troop: bool) -> Proc:
@@ -222,7 +222,7 @@ def attack(t: Table, k: int, area: int, *, bonus_dice: int = 0, from_event: bool
     f = Fight("attack", k, s.owner[area], area)
     s.fight = f
     held = "independent" if f.defender == INDEPENDENT else f"held by {t.name(f.defender)}"
-    t.emit("attack", f"{t.name(k)} attacks {t.area_name(area)} ({area}, defence {t.m.areas[area - 1].defence}, {held})",
+    t.emit("attack", f"{t.does(k, 'attacks')} {t.area_name(area)} ({area}, defence {t.m.areas[area - 1].defence}, {held})",
            "taifa 5.1", k, area, f.defender)
     if s.bots[k]:
         army, s.army[k] = s.army[k], []
@@ -254,7 +254,7 @@ def capture(t: Table, k: int, area: int) -> Proc:
     loser = s.owner[area]
     s.owner[area] = k
     s.garrison[area] = False
-    t.emit("capture", f"{t.name(k)} takes {t.area_name(area)}: {s.castles(k)} castles", "taifa 5.1", k, area, loser)
+    t.emit("capture", f"{t.does(k, 'takes')} {t.area_name(area)}: {s.castles(k)} castles", "taifa 5.1", k, area, loser)
     if s.castles(k) >= CASTLES:  # 8: the 13th castle wins at once, before the bonus choice (TA-35)
         raise SuddenVictory(k)
     if s.bots[k]:
@@ -264,7 +264,7 @@ def capture(t: Table, k: int, area: int) -> Proc:
         choice = code[0]
     if choice == "garrison":
         s.garrison[area] = True
-        t.emit("garrison", f"{t.name(k)} garrisons {t.area_name(area)}", "taifa 9.4" if s.bots[k] else "taifa 5.1", k, area)
+        t.emit("garrison", f"{t.does(k, 'garrisons')} {t.area_name(area)}", "taifa 9.4" if s.bots[k] else "taifa 5.1", k, area)
     else:
         t.move_bonus(k, 1, "taifa 7")
     t.move_bonus(loser, -1, "taifa 7")
@@ -276,15 +276,15 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
     s = t.s
     f = Fight("incursion", k, target)
     s.fight = f
-    t.emit("incursion", f"{t.name(k)} makes an incursion against {t.name(target)}", "taifa 5.3", k, target)
+    t.emit("incursion", f"{t.does(k, 'makes')} an incursion against {t.name(target)}", "taifa 5.3", k, target)
     if troop and not s.bots[k]:
         opts = [("troop", c) for c in sorted(s.hands[k]) if t.card(c).kind == "troop"]
         code = yield from t.ask(k, "incursion: discard which Troop card?", opts)
         t.take_from_hand(k, code[1])
         t.to_discard(code[1])
-        t.emit("discard", f"{t.name(k)} discards {t.label(code[1])} for the incursion", "taifa 5.3", k, code[1])
+        t.emit("discard", f"{t.does(k, 'discards')} {t.label(code[1])} for the incursion", "taifa 5.3", k, code[1])
     elif card is not None:  # the Offensive card is the incursion's cost, not a Troop card (TA-23)
-        t.emit("discard", f"{t.name(k)} uses {t.label(card)} for the incursion", "TA-23", k, card)
+        t.emit("discard", f"{t.does(k, 'uses')} {t.label(card)} for the incursion", "TA-23", k, card)
     if s.bots[k]:
         cid = bot_response(t, k, "incursion", "attacker")
         if cid:
@@ -297,10 +297,10 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
         _clear(t, f)
         return False
     n = max(0, dice + atk)
-    rolled = yield from t.roll(n, f"{t.name(k)} raids {t.name(target)} with {dice_word(n)}")
+    rolled = yield from t.roll(n, f"{t.does(k, 'raids')} {t.name(target)} with {dice_word(n)}")
     f.dice["attack"] = tuple(rolled)
     won = hits(rolled) >= 1  # 11.2: at least one hit succeeds (TA-25)
-    t.emit("combat", f"{t.name(k)} rolls {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
+    t.emit("combat", f"{t.does(k, 'rolls')} {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
            "taifa 5.3", tuple(rolled), won)
     _clear(t, f)
     if won:
@@ -313,7 +313,7 @@ def random_discard(t: Table, k: int, rule: str) -> Proc:
     so it loses the top card (TA-24)."""
     hand = t.s.hands[k]
     if not hand:
-        t.emit("discard", f"{t.name(k)} has no card to discard", rule, k)
+        t.emit("discard", f"{t.does(k, 'has')} no card to discard", rule, k)
         return
     if t.s.bots[k]:
         cid = hand.pop(0)
@@ -322,7 +322,7 @@ def random_discard(t: Table, k: int, rule: str) -> Proc:
         cid = sorted(hand)[i]
         hand.remove(cid)
     t.to_discard(cid)
-    t.emit("discard", f"{t.name(k)} discards {t.label(cid)} at random", rule, k, cid)
+    t.emit("discard", f"{t.does(k, 'discards')} {t.label(cid)} at random", rule, k, cid)
 
 
 def campaign_targets(t: Table, k: int) -> list[int]:
@@ -339,7 +339,7 @@ def campaign(t: Table, k: int, area: int, force: int) -> Proc:
     f = Fight("campaign", INDEPENDENT, owner, area)
     f.dice["force"] = (force,)
     s.fight = f
-    t.emit("campaign", f"{t.name(k)} raises an Independent Campaign against {t.area_name(area)} "
+    t.emit("campaign", f"{t.does(k, 'raises')} an Independent Campaign against {t.area_name(area)} "
            f"({t.name(owner)}): {dice_word(force)}", "TA-14", k, area, owner)
     yield from _windows(t, f, k)
     yield from _garrisons(t, f)

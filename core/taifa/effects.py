@@ -66,7 +66,7 @@ def play_event(t: Table, k: int, cid: str, *, bot: bool) -> Proc:
     s = t.s
     card = t.card(cid)
     s.in_play.append(cid)
-    t.emit("event", f"{t.name(k)} plays {card.name} ({cid}): {card.text}", "taifa 5.4", k, cid)
+    t.emit("event", f"{t.does(k, 'plays')} {card.name} ({cid}): {card.text}", "taifa 5.4", k, cid)
     target = None
     if card.target != "none":
         pool = event_targets(t, k, card, bot)
@@ -113,7 +113,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
                 code = yield from t.ask(k, f"{card.name}: which card does {t.name(target)} discard?", opts)
                 s.hands[target].remove(code[1])
                 t.to_discard(code[1])
-                t.emit("discard", f"{t.name(target)} discards {t.label(code[1])}", "taifa 5.4", target, code[1])
+                t.emit("discard", f"{t.does(target, 'discards')} {t.label(code[1])}", "taifa 5.4", target, code[1])
     elif op == "attack":
         if bot:
             strength = troop_strength(t, s.army[k])
@@ -138,7 +138,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
         for _ in range(e["n"]):
             pool = [a for a in s.areas_of(k) if not s.garrison[a]]
             if not pool:
-                t.emit("garrison", f"{t.name(k)} has no area left to garrison", "taifa 2.2")
+                t.emit("garrison", f"{t.does(k, 'has')} no area left to garrison", "taifa 2.2")
                 break
             if s.bots[k]:
                 area = yield from t.bot_area(k, pool, "where to place a garrison")
@@ -146,7 +146,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
                 code = yield from t.ask(k, f"{card.name}: garrison which area?", [("garrison", a) for a in pool])
                 area = code[1]
             s.garrison[area] = True
-            t.emit("garrison", f"{t.name(k)} garrisons {t.area_name(area)}", "taifa 5.4", k, area)
+            t.emit("garrison", f"{t.does(k, 'garrisons')} {t.area_name(area)}", "taifa 5.4", k, area)
     elif op == "truce":
         assert target is not None
         s.truces.append((k, target, tuple(e["forbid"])))

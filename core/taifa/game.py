@@ -21,7 +21,7 @@ from core.taifa.combat import SuddenVictory, attack, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
-from core.taifa.table import Proc, Table, forbidden_words
+from core.taifa.table import Proc, Table, agree, forbidden_words
 
 RULES_REVISION = 1
 VARIANTS: tuple[str, ...] = ("standard", "el-cid")
@@ -213,7 +213,7 @@ class TaifaGame(Table):
             except StopIteration as stop:
                 nxt = self._next_unit(stop.value)
             except SuddenVictory as win:
-                self._finish(Result((win.kingdom,), f"{self.name(win.kingdom)} has placed all 13 castles",
+                self._finish(Result((win.kingdom,), f"{self.does(win.kingdom, 'has')} placed all 13 castles",
                                     "taifa 10.3" if self.variant == "el-cid" else "taifa 8", self._scores()))
                 return
             if nxt is None:
@@ -239,7 +239,8 @@ class TaifaGame(Table):
         self.result = result
         self._point = Over(result)
         names = ", ".join(self.seats[w] for w in result.winners) or "nobody"
-        self.emit("end", f"Game over: {names} win{'s' if len(result.winners) == 1 else ''} ({result.reason})",
+        verb = agree(names, "wins") if len(result.winners) == 1 else "win"
+        self.emit("end", f"Game over: {names} {verb} ({result.reason})",
                   result.rule, *result.winners)
 
     def _turn_start(self) -> Proc:
@@ -254,7 +255,7 @@ class TaifaGame(Table):
             reduce = 0 if s.bots[k] else s.kept[k]  # 9.1 KEY RULE: bots do not reduce their draws
             n = max(0, self.hand_sizes[k] + s.bonus[k] - reduce)
             note = f" -{reduce} kept" if reduce else (f" ({s.kept[k]} deployed cards do not count, 9.1)" if s.kept[k] else "")
-            self.emit("draw", f"{self.name(k)} is due {n} cards: {self.hand_sizes[k]} {s.bonus[k]:+d} bonus{note}",
+            self.emit("draw", f"{self.does(k, 'is')} due {n} cards: {self.hand_sizes[k]} {s.bonus[k]:+d} bonus{note}",
                       "taifa 9.1" if s.bots[k] and s.kept[k] else "taifa 7", k, n)
             yield from self.draw_cards(k, n)
         s.bonus = [0] * len(s.kingdoms)
@@ -296,12 +297,12 @@ class TaifaGame(Table):
         code = yield from self.ask(k, "your action: attack, incursion, event, discard or pass", self.actions(k))
         verb = code[0]
         if verb == "pass":
-            self.emit("pass", f"{self.name(k)} passes", "taifa 5.6", k)
+            self.emit("pass", f"{self.does(k, 'passes')}", "taifa 5.6", k)
             return True
         if verb == "discard":
             self.take_from_hand(k, code[1])
             self.to_discard(code[1])
-            self.emit("discard", f"{self.name(k)} discards {self.label(code[1])}", "taifa 5.5", k, code[1])
+            self.emit("discard", f"{self.does(k, 'discards')} {self.label(code[1])}", "taifa 5.5", k, code[1])
         elif verb == "attack":
             yield from attack(self, k, code[1])
         elif verb == "incursion":

@@ -25,6 +25,17 @@ def dice_word(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+def agree(subject: str, verb: str) -> str:
+    """The present-tense ``verb`` (given for a singular subject) agreeing with ``subject``:
+    the Catalan Counties and the Almoravids are plural."""
+    if not subject.endswith("s"):
+        return verb
+    irregular = {"has": "have", "is": "are", "was": "were"}
+    if verb in irregular:
+        return irregular[verb]
+    return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1] if verb.endswith("s") else verb
+
+
 def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
@@ -64,6 +75,10 @@ class Table:
     def name(self, k: int) -> str:
         return "independent" if k == INDEPENDENT else KINGDOM_NAMES[self.s.kingdoms[k]]
 
+    def does(self, k: int, verb: str) -> str:
+        """``Castile draws`` but ``Catalan Counties draw``: the kingdom with its verb agreeing."""
+        return f"{self.name(k)} {agree(self.name(k), verb)}"
+
     def area_name(self, a: int) -> str:
         return self.m.areas[a - 1].name
 
@@ -102,7 +117,7 @@ class Table:
         else:
             self.s.hands[k].extend(got)
         if got:
-            self.emit("draw", f"{self.name(k)} draws {len(got)} card{'s' if len(got) != 1 else ''}", "taifa 7", k, len(got))
+            self.emit("draw", f"{self.does(k, 'draws')} {len(got)} card{'s' if len(got) != 1 else ''}", "taifa 7", k, len(got))
 
     def reshuffle(self, deck: str, cards: list[str], why: str, rule: str) -> Proc:
         """Shuffle ``cards`` (with the draw pile) into a new draw pile: a Chance point."""
@@ -189,9 +204,9 @@ class Table:
         """A bot's pick among areas: one die, 1-3 the lowest id, 4-6 the highest (9.5)."""
         if len(candidates) == 1:
             return candidates[0]
-        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why}" + ("" if "(9." in why else " (9.5)"))
+        (die,) = yield Chance("dice", (1, 6), f"{self.does(k, 'chooses')} {why}" + ("" if "(9." in why else " (9.5)"))
         pick = min(candidates) if die <= 3 else max(candidates)
-        self.emit("choice", f"{self.name(k)} rolls {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
+        self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
                   f"{self.area_name(pick)} ({pick})", "taifa 9.5", k, die, pick)
         return pick
 
@@ -199,10 +214,10 @@ class Table:
         """A bot's pick among kingdoms: 1-3 the first counter-clockwise, 4-6 the first clockwise (9.5)."""
         if len(candidates) == 1:
             return candidates[0]
-        (die,) = yield Chance("dice", (1, 6), f"{self.name(k)} chooses {why}" + ("" if "(9." in why else " (9.5)"))
+        (die,) = yield Chance("dice", (1, 6), f"{self.does(k, 'chooses')} {why}" + ("" if "(9." in why else " (9.5)"))
         ring = self.others(k)  # clockwise
         pick = next(o for o in (ring if die >= 4 else ring[::-1]) if o in candidates)
-        self.emit("choice", f"{self.name(k)} rolls {die} for {why}: first {'clockwise' if die >= 4 else 'counter-clockwise'}, "
+        self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: first {'clockwise' if die >= 4 else 'counter-clockwise'}, "
                   f"{self.name(pick)}", "taifa 9.5", k, die, pick)
         return pick
 

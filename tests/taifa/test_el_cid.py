@@ -44,7 +44,7 @@ def test_10_1_hand_sizes_hold_on_later_turns_with_the_bonus() -> None:
     g.s.bonus[k(g, "castile")] = 1
     g.s.bonus[k(g, "el_cid")] = -2
     events = begin(g, ("turn_start",))
-    due = {e.data[0]: e.data[1] for e in of_kind(events, "draw") if "is due" in e.text}
+    due = {e.data[0]: e.data[1] for e in of_kind(events, "draw") if " due " in e.text}
     assert due == {0: 12, 1: 6, 2: 5, 3: 5}
 
 
