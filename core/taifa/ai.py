@@ -857,7 +857,7 @@ class TaifaAI:
         troops.sort(reverse=True)
         troops = troops[removed:]
         if f["kind"] == "campaign":
-            atk += f["dice"]["force"][0] if "force" in f["dice"] else CAMPAIGN_DICE
+            atk += f["force"] or CAMPAIGN_DICE
         return troops, atk, dfn, hidden, cancelled
 
     def _respond(self, kn: _Know, opts: tuple) -> tuple:

@@ -118,7 +118,7 @@ def _bot_defends(t: Table, f: Fight) -> bool:
     if f.kind == "attack":
         return troop_strength(t, [c for side, _, c, _ in f.cards if side == "attack"]) >= 3
     if f.kind == "campaign":
-        return f.dice.get("force", (0,))[0] >= 3
+        return f.force >= 3
     return True  # an incursion has no attacking troops (TA-22)
 
 
@@ -336,15 +336,13 @@ def campaign(t: Table, k: int, area: int, force: int) -> Proc:
     if it wins the area turns independent and its owner loses 1 Card Bonus."""
     s = t.s
     owner = s.owner[area]
-    f = Fight("campaign", INDEPENDENT, owner, area)
-    f.dice["force"] = (force,)
+    f = Fight("campaign", INDEPENDENT, owner, area, force)
     s.fight = f
     t.emit("campaign", f"{t.does(k, 'raises')} an Independent Campaign against {t.area_name(area)} "
            f"({t.name(owner)}): {dice_word(force)}", "TA-14", k, area, owner)
     yield from _windows(t, f, k)
     yield from _garrisons(t, f)
     _atk, dfn, _cancelled, _ = _reveal(t, f)
-    del f.dice["force"]
     won = yield from _battle(t, f, force, t.m.areas[area - 1].defence + len(f.garrisons) + dfn)
     _clear(t, f)
     if won:

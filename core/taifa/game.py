@@ -31,15 +31,6 @@ ALMORAVID_HAND = range(12, 17)  # 10.3's tip raises it; the decks are sized up t
 EL_CID_WIN_LIMIT = 10  # 10.3: the Almoravids must hold fewer areas than this
 
 
-def default_map() -> TaifaMap:
-    """The map games are played on: the packaged reconstruction unless --map chose another."""
-    return active_map()
-
-
-def default_cards() -> Decks:
-    return active_cards()
-
-
 def coerce_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """Check rule options (strings from a command line are accepted); return them complete."""
     out: dict[str, Any] = {}
@@ -75,8 +66,8 @@ class TaifaGame(Table):
             raise RulesError(f"unknown taifa scenario {variant!r} (known: {', '.join(VARIANTS)})")
         self.variant = variant
         self.opts = coerce_options(variant, dict(options or {}))
-        m = taifa_map or default_map()
-        decks = decks or default_cards()
+        m = taifa_map or active_map()  # the packaged reconstruction unless --map/--cards chose others
+        decks = decks or active_cards()
         dep = m.standard if variant == "standard" else m.el_cid
         kingdoms = dep.kingdoms
         bot_keys = set(kingdoms if bots is None else bots)
@@ -390,7 +381,7 @@ class TaifaGame(Table):
         if s.fight is not None:
             f = s.fight
             fight = {
-                "kind": f.kind, "attacker": f.attacker, "defender": f.defender, "area": f.area,
+                "kind": f.kind, "attacker": f.attacker, "defender": f.defender, "area": f.area, "force": f.force,
                 "cards": tuple((side, k, cid if up or k == seat else None) for side, k, cid, up in f.cards),
                 "garrisons": tuple(f.garrisons), "dice": dict(f.dice),
             }

@@ -33,16 +33,17 @@ class Fight:
     attacker: int  # kingdom number, or INDEPENDENT for an Independent Campaign's outside force
     defender: int  # kingdom number or INDEPENDENT
     area: int = 0  # 0 for an incursion
+    force: int = 0  # an Independent Campaign's dice (TA-14)
     cards: list[tuple[str, int, str, bool]] = field(default_factory=list)
     garrisons: list[int] = field(default_factory=list)
     dice: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def copy(self) -> "Fight":
-        return Fight(self.kind, self.attacker, self.defender, self.area, list(self.cards),
+        return Fight(self.kind, self.attacker, self.defender, self.area, self.force, list(self.cards),
                      list(self.garrisons), dict(self.dice))
 
     def canonical(self) -> list[Any]:
-        return [self.kind, self.attacker, self.defender, self.area, [list(c) for c in self.cards],
+        return [self.kind, self.attacker, self.defender, self.area, self.force, [list(c) for c in self.cards],
                 self.garrisons, sorted([k, list(v)] for k, v in self.dice.items())]
 
 
