@@ -30,11 +30,21 @@ class RulesError(ValueError):
     """A move, option or outcome that the rules do not allow (one clear line)."""
 
 
+# What a Decision asks, so a UI or an AI never guesses it from the option verbs:
+#   action   a seat's main choice on its turn (a Tafl move, a Taifa action)
+#   target   where or against whom (an area, a kingdom, a card to take)
+#   commit   add one more of my cards or resources to something, or done
+#   respond  join someone else's procedure out of turn, or decline
+#   choose   one of a few named alternatives (bonus or garrison)
+DECISION_KINDS = ("action", "target", "commit", "respond", "choose")
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     seat: int
     prompt: str
     options: tuple[Code, ...]
+    kind: str = "action"  # one of DECISION_KINDS
 
 
 # Chance kinds and their specs:
@@ -103,11 +113,26 @@ class Event:
 
 @runtime_checkable
 class Game(Protocol):
-    """What the match driver, the notation layer and the UI rely on."""
+    """What the runner, the notation layer and the UI rely on."""
 
-    game: str  # "tafl", "taifa", "kingdom"
-    variant: str
+    game: str  # the registry name: "tafl", "taifa", "kingdom"
+    variant: str  # a variant or scenario of that game
     seats: tuple[str, ...]  # seat names, index = seat number
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every rule option with its value (defaults filled in): what a record's header holds."""
+        ...
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        """Seats the rulebook's own bot plays: the rules resolve them and they never decide."""
+        ...
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended; None while it goes on."""
+        ...
 
     def point(self) -> Point: ...
 

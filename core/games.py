@@ -1,63 +1,206 @@
-"""The registry of games: how the notation layer and the UI make a game from a
-record header or a setup screen without knowing each game's module."""
+"""The registry of games, and the descriptor every game package exports as ``GAME``.
+
+Only this module names games, and it names them by module path: a game's
+package is imported the first time something asks for it, so a program that
+never plays Taifa never imports its engine. Tests add games of their own with
+:func:`register`. Everything else asks the registry (DESIGN.md, "Games are
+plugins, in every layer").
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from core.engine import Game, RulesError
+from core.match import Controller, Limit
+
+# The seat kinds a game may allow: a person, the game's AI (a controller), the
+# rulebook's own bot (rules: the engine plays it and it never decides), a uniform random mover.
+SEAT_KINDS = ("human", "ai", "bot", "random")
+
+# name -> the module whose GAME describes it. Only these strings name games.
+_MODULES: dict[str, str] = {"tafl": "core.tafl", "taifa": "core.taifa"}
+_LOADED: dict[str, "GameDescriptor"] = {}
 
 
 @dataclass(frozen=True)
-class GameInfo:
+class OptionSpec:
+    """A rule option a player may set: its type, choices, default and the ruling behind it."""
+
     name: str
-    revision: int  # the rules revision records pin (see docs/replay-format.md)
-    variants: Callable[[], list[str]]
-    make: Callable[[str, dict[str, Any], dict[str, Any]], Game]  # variant, options, setup
+    type: str  # "bool", "int" or "choice"
+    default: Any
+    ruling: str  # the ruling id (docs/rulings/<game>.md) or rule section it comes from
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """``value`` as this option's type (strings from a command line or a form are read);
+        RulesError in one line when it cannot be."""
+        if self.type == "bool":
+            if isinstance(value, str):
+                value = {"1": True, "true": True, "yes": True, "on": True,
+                         "0": False, "false": False, "no": False, "off": False}.get(value.strip().lower(), value)
+            if not isinstance(value, bool):
+                raise RulesError(f"option {self.name} takes true or false")
+            return value
+        if self.type == "int":
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 12:
+                value = int(value.strip())
+            lo = -(10 ** 12) if self.minimum is None else self.minimum
+            hi = 10 ** 12 if self.maximum is None else self.maximum
+            if type(value) is not int or not lo <= value <= hi:
+                where = f"{self.minimum}..{self.maximum}" if self.maximum is not None else f">= {lo}"
+                raise RulesError(f"option {self.name} takes a whole number {where}")
+            return value
+        if value not in self.choices:
+            raise RulesError(f"option {self.name} takes one of: {', '.join(map(str, self.choices))}")
+        return value
 
 
-def _tafl() -> GameInfo:
-    from core.tafl import RULES_REVISION, TaflGame, variants
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a variant: its name and the kinds of player it allows (SEAT_KINDS)."""
 
-    def make(variant: str, options: dict[str, Any], setup: dict[str, Any]) -> Game:
-        unknown = set(setup) - {"position", "to_move"}
-        if unknown:
-            raise RulesError(f"unknown tafl setup field(s): {', '.join(sorted(unknown))}")
-        return TaflGame(variant, options, setup.get("position"), setup.get("to_move", 0))
-
-    return GameInfo("tafl", RULES_REVISION, lambda: list(variants()), make)
+    name: str
+    kinds: tuple[str, ...]
+    default: str  # the kind a new game's setup starts with
 
 
-def _taifa() -> GameInfo:
-    from core.taifa.game import RULES_REVISION, VARIANTS, TaifaGame
+@dataclass(frozen=True)
+class DataFile:
+    """A file of the game's components a user may bring (Taifa's map or decks)."""
 
-    def make(variant: str, options: dict[str, Any], setup: dict[str, Any]) -> Game:
-        from core.taifa.data import check_setup
-
-        unknown = set(setup) - {"bots", "map", "cards"}
-        if unknown:
-            raise RulesError(f"unknown taifa setup field(s): {', '.join(sorted(unknown))}")
-        check_setup(setup)
-        bots = setup.get("bots")
-        if bots is not None and (not isinstance(bots, list) or not all(isinstance(b, str) for b in bots)):
-            raise RulesError("taifa setup 'bots' must be a list of kingdom keys")
-        return TaifaGame(variant, options, bots)
-
-    return GameInfo("taifa", RULES_REVISION, lambda: list(VARIANTS), make)
+    key: str  # the setup field that names it in a record
+    help: str
+    load: Callable[[str], Any]  # a path -> the loaded data; RulesError in one line when it is unusable
 
 
-_GAMES: dict[str, Callable[[], GameInfo]] = {"tafl": _tafl, "taifa": _taifa}
+@dataclass(frozen=True)
+class GameDescriptor:
+    """What a game tells every layer about itself (its package's ``GAME``).
+
+    ``build(variant, options, setup, data)`` makes a game at its start; the
+    record's ``setup`` names a user's own data files by fingerprint, and
+    ``data`` holds the files themselves (bound with :meth:`with_data`), so a
+    game's data travels with it and nothing is process-wide.
+    """
+
+    name: str
+    title: str
+    revision: int  # the rules revision records pin (docs/replay-format.md)
+    variants: tuple[tuple[str, str], ...]  # (key, title)
+    option_specs: Callable[[str], tuple[OptionSpec, ...]]  # the options of a variant
+    seat_specs: Callable[[str], tuple[SeatSpec, ...]]  # the seats of a variant
+    build: Callable[[str, dict[str, Any], dict[str, Any], Mapping[str, Any]], Game]
+    # (variant, seat kinds, data) -> the setup fields a new record needs: which seats
+    # the rulebook bot plays, the fingerprints of a user's data files.
+    new_setup: Callable[[str, Sequence[str], Mapping[str, Any]], dict[str, Any]] = \
+        lambda variant, kinds, data: {}
+    ai: Callable[[int, Limit], Controller] | None = None  # (seed, limit) -> the game's AI
+    ai_version: str = ""
+    ai_limit: Limit = Limit()  # what an AI seat gets when nobody says otherwise
+    bot_detail: str = "rulebook bot"  # where the rulebook defines its bots, for record headers
+    variant_word: str = "variant"  # "variant" or "scenario", for prompts and forms
+    data_files: tuple[DataFile, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)  # a user's own data files, loaded
+
+    # -- what every layer calls ---------------------------------------------------
+
+    def variant_keys(self) -> list[str]:
+        return [key for key, _ in self.variants]
+
+    def check_variant(self, variant: str) -> None:
+        if variant not in self.variant_keys():
+            raise RulesError(f"unknown {self.name} {self.variant_word} {variant!r} "
+                             f"(known: {', '.join(self.variant_keys())})")
+
+    def make(self, variant: str, options: dict[str, Any] | None = None,
+             setup: dict[str, Any] | None = None) -> Game:
+        """A game at its start (RulesError in one line for an unknown variant or a bad option)."""
+        self.check_variant(variant)
+        return self.build(variant, dict(options or {}), dict(setup or {}), self.data)
+
+    def make_ai(self, seed: int, limit: Limit | None = None) -> Controller:
+        if self.ai is None:
+            raise RulesError(f"{self.title} has no AI player in this fiefdom")
+        return self.ai(seed, limit or self.ai_limit)
+
+    def setup_for(self, variant: str, kinds: Sequence[str]) -> dict[str, Any]:
+        """The setup of a new game whose seats are played by ``kinds``."""
+        return self.new_setup(variant, kinds, self.data)
+
+    def with_data(self, data: Mapping[str, Any]) -> "GameDescriptor":
+        """This game with a user's own data files (key -> loaded data) in place of the packaged ones."""
+        return replace(self, data={**self.data, **data})
+
+    def options_of(self, variant: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """``given`` checked against the variant's option specs (names and values), as typed values."""
+        specs = {s.name: s for s in self.option_specs(variant)}
+        out = {}
+        for name, value in given.items():
+            if name not in specs:
+                known = ", ".join(specs) or "none"
+                raise RulesError(f"option {name!r} does not apply to {self.name} {variant} (options: {known})")
+            out[name] = specs[name].coerce(value)
+        return out
+
+    def check_seats(self, variant: str, kinds: Sequence[str]) -> None:
+        """One line saying what is wrong when ``kinds`` is not a seat kind each seat allows."""
+        seats = self.seat_specs(variant)
+        if len(kinds) != len(seats):
+            raise RulesError(f"{self.name} {variant} has {len(seats)} seats ({', '.join(s.name for s in seats)}); "
+                             f"{len(kinds)} given")
+        for seat, kind in zip(seats, kinds):
+            if kind not in seat.kinds:
+                raise RulesError(f"{seat.name} may be {', '.join(seat.kinds)}, not {kind!r}")
+
+
+# -- the registry ------------------------------------------------------------------
 
 
 def names() -> list[str]:
-    return list(_GAMES)
+    return list(_MODULES)
 
 
-def info(game: str) -> GameInfo:
-    if game not in _GAMES:
-        raise RulesError(f"unknown game {game!r} (known: {', '.join(_GAMES)})")
-    return _GAMES[game]()
+def info(game: str) -> GameDescriptor:
+    """The descriptor of ``game``; RulesError for a game this fiefdom does not play."""
+    if game not in _LOADED:
+        if not isinstance(game, str) or game not in _MODULES:
+            raise RulesError(f"unknown game {str(game)[:40]!r} (known: {', '.join(_MODULES)})")
+        _LOADED[game] = importlib.import_module(_MODULES[game]).GAME
+    return _LOADED[game]
+
+
+def register(descriptor: GameDescriptor | str, module: str | None = None) -> None:
+    """Add a game: a descriptor, or a name and the module whose GAME describes it (tests)."""
+    if isinstance(descriptor, GameDescriptor):
+        _MODULES[descriptor.name] = module or f"<registered {descriptor.name}>"
+        _LOADED[descriptor.name] = descriptor
+    else:
+        assert module is not None
+        _MODULES[descriptor] = module
+        _LOADED.pop(descriptor, None)
+
+
+def unregister(name: str) -> None:
+    _MODULES.pop(name, None)
+    _LOADED.pop(name, None)
+
+
+def lookup(data: Mapping[str, Mapping[str, Any]] | None = None) -> Callable[[str], GameDescriptor]:
+    """A registry lookup whose games carry a user's data files (game -> key -> loaded data)."""
+    def find(game: str) -> GameDescriptor:
+        gi = info(game)
+        own = (data or {}).get(game)
+        return gi.with_data(own) if own else gi
+
+    return find
 
 
 def new_game(
@@ -74,4 +217,4 @@ def new_game(
         raise RulesError(
             f"the record uses {game} rules revision {revision}; this fiefdom plays revision {gi.revision}"
         )
-    return gi.make(variant, dict(options or {}), dict(setup or {}))
+    return gi.make(variant, options, setup)

@@ -3,9 +3,10 @@ applies the answer, and hands each step to the sinks (the journal, the UI)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol, Union
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, Union
 
 from core.chance import ChanceSource
 from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Result, RulesError
@@ -28,6 +29,56 @@ class Controller(Protocol):
     """Answers Decisions for one seat: a human, an AI, a random mover."""
 
     def choose(self, game: Game, decision: Decision) -> Code: ...
+
+
+def _never() -> bool:
+    return False
+
+
+_LIMIT_TEXT = re.compile(r"(?P<seconds>[0-9.]+)s per (?:move|decision)|depth <= (?P<depth>[0-9]+)"
+                         r"|(?P<rollouts>[0-9]+) rollouts")
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The one limit every game's AI takes: time per decision, a search depth or a
+    number of rollouts (each None: the AI's own default), and a stop flag polled
+    while it thinks, which ends the search at once with the best answer so far."""
+
+    seconds: float | None = None
+    depth: int | None = None
+    rollouts: int | None = None
+    stop: Callable[[], bool] = field(default=_never, compare=False)
+
+    def text(self) -> str:
+        """``0.2s per decision, depth <= 3``: how a record's seat detail states it."""
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g}s per decision")
+        if self.depth is not None:
+            parts.append(f"depth <= {self.depth}")
+        if self.rollouts is not None:
+            parts.append(f"{self.rollouts} rollouts")
+        return ", ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> "Limit":
+        """The limit a seat detail states (what :meth:`text` wrote; older records say "per move")."""
+        found: dict[str, Any] = {}
+        for m in _LIMIT_TEXT.finditer(text):
+            if m["seconds"]:
+                try:
+                    found["seconds"] = float(m["seconds"])
+                except ValueError:
+                    continue
+            elif m["depth"]:
+                found["depth"] = int(m["depth"][:6])
+            elif m["rollouts"]:
+                found["rollouts"] = int(m["rollouts"][:9])
+        return cls(**found)
+
+    def with_stop(self, stop: Callable[[], bool]) -> "Limit":
+        return replace(self, stop=stop)
 
 
 class RandomController:

@@ -16,8 +16,8 @@ from core.engine import Game, RulesError
 from notation.format import Header, Seat
 from notation.wording import count
 
-# name -> GameInfo; raises RulesError for a game it does not know.
-GameLookup = Callable[[str], core_games.GameInfo]
+# name -> GameDescriptor; raises RulesError for a game it does not know.
+GameLookup = Callable[[str], core_games.GameDescriptor]
 
 
 def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
@@ -28,10 +28,8 @@ def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
             f"this record uses {header.game} rules revision {header.revision}; "
             f"this fiefdom plays revision {gi.revision}"
         )
-    known = gi.variants()
-    if header.variant not in known:
-        raise RulesError(f"unknown {header.game} variant {header.variant!r} (known: {', '.join(known)})")
     try:
+        gi.check_variant(header.variant)
         game = gi.make(header.variant, dict(header.options), dict(header.setup))
     except RulesError:
         raise
@@ -39,12 +37,11 @@ def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
         raise RulesError(f"the options or setup cannot start a {header.game} game ({type(err).__name__})") from None
     if len(game.seats) != len(header.seats):
         raise RulesError(f"{header.game} has {count(len(game.seats), 'seat')}; the header lists {len(header.seats)}")
-    bots = getattr(game, "bot_seats", None)  # games whose rulebook plays some seats (Taifa 9)
-    if bots is not None:
-        for i, seat in enumerate(header.seats):
-            if (seat.kind == "bot") != (i in bots):
-                raise RulesError(f"seat {i + 1} ({seat.name}) is listed as {seat.kind}, but the setup "
-                                 f"{'gives it to' if i in bots else 'does not give it to'} the rulebook bot")
+    bots = game.bot_seats  # the seats the rulebook's own bot plays (Taifa 9)
+    for i, seat in enumerate(header.seats):
+        if (seat.kind == "bot") != (i in bots):
+            raise RulesError(f"seat {i + 1} ({seat.name}) is listed as {seat.kind}, but the setup "
+                             f"{'gives it to' if i in bots else 'does not give it to'} the rulebook bot")
     return game
 
 

@@ -219,7 +219,7 @@ def taifa_play(
     from tui.session import autosave_dir, data_dir
     from tui.taifa_console import play as play_console
 
-    use_taifa_data(map_file, cards_file)
+    data = use_taifa_data(map_file, cards_file)
     try:
         kingdoms = TaifaGame(scenario, parse_options(option)).s.kingdoms
         you = "castile" if scenario == "standard" else "el_cid"
@@ -227,7 +227,7 @@ def taifa_play(
         if out is None:
             stamp = _time.strftime("%Y%m%d-%H%M%S")
             out = autosave_dir(data_dir(data_dir_opt)) / f"taifa-{scenario}-{stamp}.fief"
-        typer.echo(play_console(scenario, kinds, seed, out, parse_options(option)))
+        typer.echo(play_console(scenario, kinds, seed, out, parse_options(option), data=data))
     except RulesError as err:
         fail(str(err))
     except OSError as err:
@@ -280,13 +280,13 @@ def simulate_taifa(
     """
     from tui.simulate import SEAT_KINDS, Batch, SeatSpec, run_taifa
 
-    use_taifa_data(map_file, cards_file)
+    data = use_taifa_data(map_file, cards_file)
     kinds = [] if seats is None else [k.strip() for k in seats.split(",")]
     if any(k not in SEAT_KINDS for k in kinds):
         fail(f"--seats takes bot, ai or random for each kingdom, separated by commas, got {seats!r}")
     try:
         batch = Batch(games, seed, [SeatSpec(k) for k in kinds], out, typer.echo)
-        summary = run_taifa(scenario, parse_options(option), batch)
+        summary = run_taifa(scenario, parse_options(option), batch, data)
     except RulesError as err:
         fail(str(err))
     except OSError as err:

@@ -14,7 +14,9 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
+from core import games as core_games
 from core.engine import Decision, Game, Over
+from notation.catalog import GameLookup
 from notation.export import ExportError, export_json, export_text
 from notation.format import RecordError
 from notation.otg import export_otg
@@ -35,17 +37,28 @@ MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the recon
 CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
 
 
-def use_taifa_data(map_file: Optional[Path], cards_file: Optional[Path]) -> None:
+# The user's own data files for this command (game -> key -> loaded data): a command
+# line is one process and one command, so the replay commands read it from here.
+_DATA: dict[str, dict[str, Any]] = {}
+
+
+def games() -> GameLookup:
+    """The registry, with the data files this command was given."""
+    return core_games.lookup(_DATA)
+
+
+def use_taifa_data(map_file: Optional[Path], cards_file: Optional[Path]) -> dict[str, Any]:
     """Play or replay Taifa on a user's own map and decks; a bad file is one line, exit 2."""
     from core.engine import RulesError
-    from core.taifa.cards import load_cards
-    from core.taifa.data import use_data
-    from core.taifa.map import load_map
 
+    gi = core_games.info("taifa")
+    loaders = {f.key: f.load for f in gi.data_files}
     try:
-        use_data(load_map(str(map_file)) if map_file else None, load_cards(str(cards_file)) if cards_file else None)
+        data = {key: loaders[key](str(path)) for key, path in (("map", map_file), ("cards", cards_file)) if path}
     except RulesError as err:
         _fail(str(err))
+    _DATA["taifa"] = data
+    return data
 
 
 @replay_app.callback()
@@ -73,7 +86,7 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 
 def _read(file: Path) -> Recording:
     try:
-        return read_record_file(file)
+        return read_record_file(file, games=games())
     except RecordError as err:
         _fail(f"{file}: {err}")
     except OSError as err:
@@ -82,7 +95,7 @@ def _read(file: Path) -> Recording:
 
 def _replay(file: Path) -> Replay:
     try:
-        return Replay(_read(file))
+        return Replay(_read(file), games=games())
     except RecordError as err:
         _fail(f"{file}: {err}")
 
@@ -93,7 +106,7 @@ def verify_command(file: Path = FILE) -> None:
 
     Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
     """
-    report = verify(_read(file))
+    report = verify(_read(file), games=games())
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
         typer.echo(f"ok: {count(report.records, 'record')}, {outcome}")

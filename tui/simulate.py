@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from core import games as core_games
 from core.chance import SeededChance
 from core.engine import Game, Result, RulesError
 from core.match import Controller, Match, RandomController, Sink
@@ -84,6 +85,7 @@ def play_one(
     setup: dict[str, Any] | None = None,
     answered: Mapping[int, Controller] | None = None,
     sinks: Sequence[Sink] = (),
+    games: Any = None,
 ) -> tuple[Result, int]:
     """Play ``game`` to its end with seeded chance; write it to ``path`` when given.
 
@@ -115,7 +117,7 @@ def play_one(
             options=options,
             setup=setup,
         )
-        journal = Journal.create(path, header)
+        journal = Journal.create(path, header, **({"games": games} if games else {}))
         sinks.insert(0, journal)
     match = Match(game, controllers, SeededChance(seed), sinks)
     try:
@@ -184,6 +186,7 @@ def run(
     setup: dict[str, Any] | None = None,
     reason_key: Callable[[Result], str] = lambda r: r.reason,
     noun: str = "steps",
+    games: Any = None,
 ) -> Tally:
     """Play ``batch.games`` games made by ``make``; write records ``<name>-<seed>-<n>.fief`` into ``batch.out``."""
     out = batch.out
@@ -194,7 +197,7 @@ def run(
     for number, game_seed in enumerate(game_seeds(batch.seed, batch.games), start=1):
         game = make()
         path = out / f"{name}-{batch.seed}-{number:04d}.fief" if out is not None else None
-        result, steps = play_one(game, batch.seats, game_seed, path, options, setup)
+        result, steps = play_one(game, batch.seats, game_seed, path, options, setup, games=games)
         winner = tally.add(result, game.seats, reason_key(result), steps)
         batch.progress(f"game {number}: {winner} ({result.reason}) after {steps} {noun}")
     tally.seconds = time.perf_counter() - started
@@ -236,12 +239,15 @@ def _taifa_reason(result: Result) -> str:
     return re.sub(r"(?<!turn )(?<!all )\b\d+\b", "n", result.reason)
 
 
-def run_taifa(variant: str, options: dict[str, Any], batch: Batch) -> str:
+def run_taifa(variant: str, options: dict[str, Any], batch: Batch, data: dict[str, Any] | None = None) -> str:
     """Headless Taifa games: each seat the rulebook bot, the AI or a random mover (no seats: all bots)."""
-    from core.taifa.data import setup_fields
+    from core.taifa.data import resolve, setup_fields
     from core.taifa.game import TaifaGame
 
-    template = TaifaGame(variant, options)  # validates the scenario and options up front
+    data = data or {}
+    fields = setup_fields(data)
+    taifa_map, decks = resolve(fields, data)
+    template = TaifaGame(variant, options, None, taifa_map, decks)  # validates the scenario and options up front
     names, keys = template.seats, template.s.kingdoms
     if not batch.seats:
         batch = replace(batch, seats=[SeatSpec("bot")] * len(names))
@@ -251,8 +257,9 @@ def run_taifa(variant: str, options: dict[str, Any], batch: Batch) -> str:
     if any(s.kind == "ai" for s in batch.seats):
         _taifa_ai()
     bots = [k for k, spec in zip(keys, batch.seats) if spec.kind == "bot"]
-    tally = run(lambda: TaifaGame(variant, options, bots), batch, name=f"taifa-{variant}",
-                options=dict(template.opts), setup={"bots": bots, **setup_fields()}, reason_key=_taifa_reason)
+    tally = run(lambda: TaifaGame(variant, options, bots, taifa_map, decks), batch, name=f"taifa-{variant}",
+                options=dict(template.opts), setup={"bots": bots, **fields}, reason_key=_taifa_reason,
+                games=core_games.lookup({"taifa": data}))
     wins = ", ".join(f"{n} {tally.wins[n]}" for n in names)
     lines = [
         f"{batch.games} games of taifa {variant}, seed {batch.seed}, seats {batch.kinds}",

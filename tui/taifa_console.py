@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core import games as core_games
 from core.engine import Decision, RulesError
 from core.match import HumanController, Step
 from core.taifa.game import TaifaGame
@@ -128,15 +129,18 @@ def play(
     options: dict[str, Any],
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    data: dict[str, Any] | None = None,
 ) -> str:
     """Play one game at the prompt; returns the closing line."""
-    from core.taifa.data import setup_fields
+    from core.taifa.data import resolve, setup_fields
     from tui.simulate import SeatSpec, play_one
 
-    probe = TaifaGame(scenario, options)
+    fields = setup_fields(data or {})
+    taifa_map, decks = resolve(fields, data or {})
+    probe = TaifaGame(scenario, options, None, taifa_map, decks)
     kinds = parse_seats(",".join(seats), probe.s.kingdoms)
     bots = [k for k, kind in zip(probe.s.kingdoms, kinds) if kind == "bot"]
-    game = TaifaGame(scenario, options, bots)
+    game = TaifaGame(scenario, options, bots, taifa_map, decks)
     console = Console(read, write)
     people = {i: HumanController(console.ask, lambda msg: write(f"  {msg}")) for i, kind in enumerate(kinds)
               if kind == "human"}
@@ -150,7 +154,8 @@ def play(
     write("Type help for the commands.")
     try:
         result, steps = play_one(game, [SeatSpec(k) for k in kinds], seed, out, dict(game.opts),
-                                 {"bots": bots, **setup_fields()}, answered=people, sinks=[show])
+                                 {"bots": bots, **fields}, answered=people, sinks=[show],
+                                 games=core_games.lookup({"taifa": data or {}}))
     except (Quit, EOFError):
         return "stopped" + (f"; the record so far is {out}" if out else "")
     names = ", ".join(game.seats[w] for w in result.winners)

@@ -72,6 +72,14 @@ class TaflGame:
 
     # -- the engine contract ---------------------------------------------------
 
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.opts
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset()  # tafl has no rulebook bot
+
     def point(self) -> Decision | Over:
         if self.result is not None:
             return Over(self.result)

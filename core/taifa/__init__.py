@@ -1,1 +1,93 @@
-"""Taifa: the card-driven map wargame of 11th-century Iberia (taifa-en.txt), and its El Cid scenario."""
+"""Taifa: the card-driven map wargame of 11th-century Iberia (taifa-en.txt), and its El Cid scenario.
+
+``GAME`` describes it to every layer; the engine is imported only when a game is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.engine import Game, RulesError
+from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
+from core.match import Controller, Limit
+from core.taifa.map import EL_CID_KINGDOMS, KINGDOM_NAMES, KINGDOMS
+
+RULES_REVISION = 1  # core.taifa.game checks it is its own
+SCENARIOS = (("standard", "Standard game (six kingdoms)"), ("el-cid", "El Cid (solitaire, four kingdoms)"))
+AI_VERSION = "taifa-ai 2"  # core.taifa.ai checks it is its own
+
+
+def kingdoms_of(scenario: str) -> tuple[str, ...]:
+    return EL_CID_KINGDOMS if scenario == "el-cid" else KINGDOMS
+
+
+def _option_specs(scenario: str) -> tuple[OptionSpec, ...]:
+    if scenario != "el-cid":
+        return ()
+    return (OptionSpec("almoravid_hand", "int", 12, "taifa 10.3",
+                       "cards the Almoravids draw each turn: 12, or more for a harder game", minimum=12, maximum=16),)
+
+
+def _seats(scenario: str) -> tuple[SeatSpec, ...]:
+    you = "el_cid" if scenario == "el-cid" else "castile"
+    return tuple(SeatSpec(KINGDOM_NAMES[k], ("human", "bot", "ai", "random"), "human" if k == you else "bot")
+                 for k in kingdoms_of(scenario))
+
+
+def _new_setup(scenario: str, kinds: Sequence[str], data: Mapping[str, Any]) -> dict[str, Any]:
+    """Which kingdoms the rulebook bot plays (section 9), and the fingerprints of the user's own data."""
+    from core.taifa.data import setup_fields
+
+    bots = [k for k, kind in zip(kingdoms_of(scenario), kinds) if kind == "bot"]
+    return {"bots": bots, **setup_fields(data)}
+
+
+def _build(scenario: str, options: dict[str, Any], setup: dict[str, Any], data: Mapping[str, Any]) -> Game:
+    from core.taifa.data import resolve
+    from core.taifa.game import TaifaGame
+
+    unknown = set(setup) - {"bots", "map", "cards"}
+    if unknown:
+        raise RulesError(f"unknown taifa setup field(s): {', '.join(sorted(map(str, unknown)))}")
+    bots = setup.get("bots")
+    if bots is not None and (not isinstance(bots, list) or not all(isinstance(b, str) for b in bots)):
+        raise RulesError("taifa setup 'bots' must be a list of kingdom keys")
+    taifa_map, decks = resolve(setup, data)
+    return TaifaGame(scenario, options, bots, taifa_map, decks)
+
+
+def _ai(seed: int, limit: Limit) -> Controller:
+    from core.taifa.ai import TaifaAI
+
+    return TaifaAI(seed, rollouts=limit.rollouts, stop=limit.stop)
+
+
+def _load_map(path: str) -> Any:
+    from core.taifa.map import load_map
+
+    return load_map(path)
+
+
+def _load_cards(path: str) -> Any:
+    from core.taifa.cards import load_cards
+
+    return load_cards(path)
+
+
+GAME = GameDescriptor(
+    name="taifa",
+    title="Taifa",
+    revision=RULES_REVISION,
+    variants=SCENARIOS,
+    option_specs=_option_specs,
+    seat_specs=_seats,
+    build=_build,
+    new_setup=_new_setup,
+    ai=_ai,
+    ai_version=AI_VERSION,
+    bot_detail="rulebook bot (taifa 9)",
+    variant_word="scenario",
+    data_files=(DataFile("map", "your own map file (TOML, see docs/taifa-map.md)", _load_map),
+                DataFile("cards", "your own decks file (TOML, see docs/taifa-cards.md)", _load_cards)),
+)

@@ -41,6 +41,7 @@ places nobody can see, keeping every count), bots and the heuristic playing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import product
 from math import comb, exp
@@ -52,7 +53,7 @@ from core.rng import SplitMix64
 from core.taifa.game import EL_CID_WIN_LIMIT
 from core.taifa.state import BONUS_MAX, BONUS_MIN, CASTLES, INDEPENDENT, TURNS
 
-AI_VERSION = "taifa-ai 2"  # recorded in seat details; bump when play changes
+from core.taifa import AI_VERSION  # noqa: F401 - recorded in seat details; bump it when play changes
 
 MAX_DICE = 40
 BOT_RESPONSE_MIN = 3  # 9.4: a bot responds only to attacking troops of strength 3 or more
@@ -478,7 +479,11 @@ class TaifaAI:
 
     version = AI_VERSION
 
-    def __init__(self, seed: int = 0, *, rollouts: int | None = None) -> None:
+    def __init__(self, seed: int = 0, *, rollouts: int | None = None,
+                 stop: Callable[[], bool] | None = None) -> None:
+        """``stop`` is polled between rollouts: when it returns True the AI answers at once
+        with the best option found so far (the heuristic's choice when none was played out)."""
+        self.stop = stop or (lambda: False)
         self.seed = seed
         self.rng = SplitMix64(seed)
         self.rollouts = rollouts
@@ -679,6 +684,8 @@ class TaifaAI:
         best, best_v = codes[0], -1.0
         seeds = [self.rng.next() for _ in range(self.rollouts)]
         for code in codes:
+            if self.stop():
+                break
             v = sum(self._rollout(game, seat, code, sd) for sd in seeds) / len(seeds)
             if v > best_v + 1e-9:
                 best, best_v = code, v
@@ -689,7 +696,7 @@ class TaifaAI:
         g = game.clone()
         _deal_hidden(g, seat, rng)
         turn = g.s.turn
-        players = {k: TaifaAI(seed) for k in range(len(g.seats)) if not g.s.bots[k]}
+        players = {k: TaifaAI(seed, stop=self.stop) for k in range(len(g.seats)) if not g.s.bots[k]}
         me = players[seat]
         me._remember(_Know(g, seat), code)
         g.apply(code)

@@ -3,10 +3,13 @@ or a user's own files (``--map`` / ``--cards``), and their fingerprints.
 
 A record made on a user's own map or decks names their fingerprints in its
 setup, so it replays only with the same files and says so clearly otherwise.
+The files themselves travel with the game (``GAME.with_data``): nothing here is
+process-wide, so two records on different decks can be open at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -14,9 +17,6 @@ from core.digest import digest
 from core.engine import RulesError
 from core.taifa.cards import Decks, load_cards
 from core.taifa.map import TaifaMap, load_map
-
-_custom: dict[str, Any] = {"map": None, "cards": None}
-
 
 @lru_cache(maxsize=1)
 def packaged_map() -> TaifaMap:
@@ -26,19 +26,6 @@ def packaged_map() -> TaifaMap:
 @lru_cache(maxsize=1)
 def packaged_cards() -> Decks:
     return load_cards()
-
-
-def use_data(taifa_map: TaifaMap | None = None, decks: Decks | None = None) -> None:
-    """Play and replay with these (None: the packaged reconstruction)."""
-    _custom["map"], _custom["cards"] = taifa_map, decks
-
-
-def active_map() -> TaifaMap:
-    return _custom["map"] or packaged_map()
-
-
-def active_cards() -> Decks:
-    return _custom["cards"] or packaged_cards()
 
 
 def map_fingerprint(m: TaifaMap) -> str:
@@ -60,26 +47,33 @@ def cards_fingerprint(d: Decks) -> str:
     return digest(rows).hex()[:16]
 
 
-def setup_fields() -> dict[str, str]:
-    """What a new record's setup says about the data: nothing for the packaged files."""
+def setup_fields(data: Mapping[str, Any]) -> dict[str, str]:
+    """What a new record's setup says about the data: the fingerprint of each file
+    the user brought (``data``: "map" -> TaifaMap, "cards" -> Decks), nothing for the packaged ones."""
     out = {}
-    if _custom["map"] is not None:
-        out["map"] = map_fingerprint(_custom["map"])
-    if _custom["cards"] is not None:
-        out["cards"] = cards_fingerprint(_custom["cards"])
+    if data.get("map") is not None:
+        out["map"] = map_fingerprint(data["map"])
+    if data.get("cards") is not None:
+        out["cards"] = cards_fingerprint(data["cards"])
     return out
 
 
-def check_setup(setup: dict[str, Any]) -> None:
-    """Refuse, in one line, to replay a record on other data than it was played with."""
-    for key, flag, active, fingerprint in (("map", "--map", active_map(), map_fingerprint),
-                                           ("cards", "--cards", active_cards(), cards_fingerprint)):
+def resolve(setup: Mapping[str, Any], data: Mapping[str, Any]) -> tuple[TaifaMap, Decks]:
+    """The map and decks a game is played on: the user's own files where ``setup`` names
+    their fingerprints, else the packaged ones. Refuses, in one line, to build a record's
+    game on other data than it was played with."""
+    found = []
+    for key, flag, fingerprint, packaged in (("map", "--map", map_fingerprint, packaged_map),
+                                             ("cards", "--cards", cards_fingerprint, packaged_cards)):
         wanted = setup.get(key)
         if wanted is not None and not isinstance(wanted, str):
             raise RulesError(f"taifa setup {key!r} must be a fingerprint string")
-        have = fingerprint(active) if _custom[key] is not None else None
+        own = data.get(key)
+        have = fingerprint(own) if own is not None else None
         if wanted != have:
             if wanted is None:
                 raise RulesError(f"this record was played with the packaged {key}; leave out {flag}")
             raise RulesError(f"this record was played with its own {key} (fingerprint {wanted}); "
                              f"give that file with {flag}" + (f" (this one is {have})" if have else ""))
+        found.append(own if own is not None else packaged())
+    return found[0], found[1]

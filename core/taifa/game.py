@@ -16,14 +16,14 @@ from typing import Any
 from core.engine import Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError
 from core.taifa.bots import bot_round
 from core.taifa.cards import Decks
-from core.taifa.data import active_cards, active_map
+from core.taifa.data import packaged_cards, packaged_map
 from core.taifa.combat import SuddenVictory, attack, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
 from core.taifa.table import Proc, Table, agree, forbidden_words
 
-RULES_REVISION = 1
+from core.taifa import RULES_REVISION  # noqa: F401 - pinned in the package, read by records
 VARIANTS: tuple[str, ...] = ("standard", "el-cid")
 STANDARD_HAND = 8  # 3.1, 7
 EL_CID_HANDS = {"almoravids": 12, "castile": 5, "catalans": 5, "el_cid": 7}  # 10.1
@@ -66,8 +66,8 @@ class TaifaGame(Table):
             raise RulesError(f"unknown taifa scenario {variant!r} (known: {', '.join(VARIANTS)})")
         self.variant = variant
         self.opts = coerce_options(variant, dict(options or {}))
-        m = taifa_map or active_map()  # the packaged reconstruction unless --map/--cards chose others
-        decks = decks or active_cards()
+        m = taifa_map or packaged_map()  # the packaged reconstruction unless the setup brings others
+        decks = decks or packaged_cards()
         dep = m.standard if variant == "standard" else m.el_cid
         kingdoms = dep.kingdoms
         bot_keys = set(kingdoms if bots is None else bots)
@@ -107,6 +107,10 @@ class TaifaGame(Table):
         self._point: Point
         self._begin(("turn_start",))
         self._advance(None)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.opts
 
     @property
     def bot_seats(self) -> frozenset[int]:

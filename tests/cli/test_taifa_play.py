@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from core.taifa.data import use_data
+from core.games import lookup
+from core.taifa.map import load_map
+from tui import cli_replay
 from notation.reader import read_record_file
 from notation.verify import verify
 from tui.cli import app
@@ -20,7 +22,7 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def packaged_data() -> Iterator[None]:
     yield
-    use_data()  # --map/--cards set the data for the process; put the packaged files back
+    cli_replay._DATA.clear()  # one command's --map/--cards: CliRunner runs many in one process
 
 
 @pytest.fixture
@@ -80,8 +82,9 @@ def test_records_on_an_own_map_replay_only_with_it(tmp_path: Path, own_map: Path
     code, text, _ = invoke("simulate", "taifa", "--games", "1", "--seed", "9", "--map", own_map, "--out", tmp_path)
     assert code == 0, text
     (record,) = tmp_path.glob("*.fief")
-    assert "map" in read_record_file(record).header.setup
-    use_data()
+    with_map = lookup({"taifa": {"map": load_map(str(own_map))}})
+    assert "map" in read_record_file(record, games=with_map).header.setup
+    cli_replay._DATA.clear()
     code, _, err = invoke("replay", "verify", record)
     assert code == 2 and "its own map" in err and "--map" in err
     code, text, _ = invoke("replay", "--map", own_map, "verify", record)

@@ -15,7 +15,7 @@ import pytest
 from core import games as core_games
 from core.chance import SeededChance
 from core.engine import Chance, Code, Decision, Event, Outcome, Over, Result, RulesError
-from core.games import GameInfo
+from core.games import GameDescriptor, SeatSpec
 from core.match import Match, RandomController
 from notation.catalog import new_header
 from notation.export import ExportError, export_json, export_text
@@ -41,6 +41,14 @@ class DiceRace:
         self.turn = 0
         self.pending: str | None = None  # "roll" or "bonus": the chance point due
         self.result: Result | None = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"target": self.target}
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset()
 
     def point(self) -> Decision | Chance | Over:
         if self.result is not None:
@@ -92,10 +100,12 @@ class DiceRace:
         return (text,)
 
 
-DICE = GameInfo("dice", 1, lambda: ["race"], lambda variant, options, setup: DiceRace(**options))
+DICE = GameDescriptor("dice", "Dice race", 1, (("race", "Race"),), lambda variant: (),
+                      lambda variant: (SeatSpec("red", ("random",), "random"), SeatSpec("blue", ("random",), "random")),
+                      lambda variant, options, setup, data: DiceRace(**options))
 
 
-def games(name: str) -> GameInfo:
+def games(name: str) -> GameDescriptor:
     return DICE if name == "dice" else core_games.info(name)
 
 

@@ -8,10 +8,9 @@ from importlib import resources
 import pytest
 
 from core.engine import RulesError
-from core.games import new_game
+from core.games import info, new_game
 from core.taifa.cards import parse_cards
-from core.taifa.data import (active_map, cards_fingerprint, map_fingerprint, packaged_cards, packaged_map,
-                             setup_fields, use_data)
+from core.taifa.data import cards_fingerprint, map_fingerprint, packaged_cards, packaged_map, setup_fields
 from core.taifa.map import parse_map
 
 
@@ -23,12 +22,12 @@ def own_map() -> Iterator:
     m = parse_map(text, "own-map.toml")
     assert m.area(1).defence == 3
     yield m
-    use_data()
 
 
 def test_packaged_data_adds_nothing_to_a_record() -> None:
-    use_data()
-    assert setup_fields() == {}
+    assert setup_fields({}) == {}
+    assert info("taifa").setup_for("standard", ["human"] + ["bot"] * 5) == {
+        "bots": ["catalans", "valencia", "seville", "badajoz", "leon"]}
     assert new_game("taifa", "standard", {}, {"bots": ["castile"]}).seats[0] == "Castile"
 
 
@@ -39,20 +38,22 @@ def test_fingerprints_tell_data_apart(own_map) -> None:
 
 
 def test_a_record_on_an_own_map_needs_that_map(own_map) -> None:
-    use_data(own_map)
-    fields = setup_fields()
+    taifa = info("taifa").with_data({"map": own_map})
+    fields = setup_fields({"map": own_map})
     assert fields == {"map": map_fingerprint(own_map)}
-    game = new_game("taifa", "standard", {}, {"bots": [], **fields})
-    assert game.m.area(1).defence == 3 and active_map() is own_map
-    use_data()  # replaying it without --map
+    assert taifa.setup_for("standard", ["human"] * 6) == {"bots": [], **fields}
+    game = taifa.make("standard", {}, {"bots": [], **fields})
+    assert game.m.area(1).defence == 3 and game.m is own_map
+    # The data travels with the game, not the process: the registry's own entry is untouched.
+    assert new_game("taifa", "standard", {}, {"bots": []}).m is packaged_map()
+    # Replaying it without --map:
     with pytest.raises(RulesError, match="its own map .*--map"):
         new_game("taifa", "standard", {}, {"bots": [], **fields})
 
 
 def test_a_packaged_record_refuses_an_own_map(own_map) -> None:
-    use_data(own_map)
     with pytest.raises(RulesError, match="packaged map; leave out --map"):
-        new_game("taifa", "standard", {}, {"bots": []})
+        info("taifa").with_data({"map": own_map}).make("standard", {}, {"bots": []})
 
 
 def test_own_cards_are_fingerprinted() -> None:
@@ -62,8 +63,4 @@ def test_own_cards_are_fingerprinted() -> None:
     assert cards_fingerprint(own) == cards_fingerprint(packaged_cards())
     stronger = parse_cards(text.replace("strength = 2", "strength = 3", 1), "own-cards.toml")
     assert cards_fingerprint(stronger) != cards_fingerprint(packaged_cards())  # ...a strength is
-    use_data(decks=stronger)
-    try:
-        assert setup_fields() == {"cards": cards_fingerprint(stronger)}
-    finally:
-        use_data()
+    assert setup_fields({"cards": stronger}) == {"cards": cards_fingerprint(stronger)}

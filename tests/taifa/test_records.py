@@ -155,7 +155,7 @@ def test_damaged_records_are_one_line_errors(records: dict[str, Path], tmp_path:
         "seats": (_rewrite(src, tmp_path / "seats.fief", header=replace(rec.header, seats=rec.header.seats[:3])),
                   2, "taifa has 4 seats; the header lists 3"),
         "variant": (_rewrite(src, tmp_path / "variant.fief", header=replace(rec.header, variant="reconquista")),
-                    2, "unknown taifa variant 'reconquista'"),
+                    2, "unknown taifa scenario 'reconquista'"),
     }
     cut = tmp_path / "cut.fief"
     cut.write_bytes(rec.data[: rec.offsets[_nth(list(rec.records), ChanceRecord, 5)] + 3])

@@ -26,7 +26,7 @@ from core.digest import digest
 from core.engine import Chance, Decision, Over, Result
 from core.match import Match, RandomController, Step
 from core.rng import SplitMix64
-from core.taifa.data import active_cards
+from core.taifa.data import packaged_cards
 from core.taifa.game import TaifaGame
 from core.taifa.state import BONUS_MAX, BONUS_MIN, CASTLES, INDEPENDENT, OUT_OF_PLAY, TURNS
 from notation.apply import apply_step
@@ -48,7 +48,7 @@ MAX_STEPS = 5000  # no game comes near: bots play ~80-220 steps, random movers a
 @lru_cache(maxsize=None)
 def deck_cards(decks: tuple[str, ...]) -> list[str]:
     """Every card id of the decks a game uses, once each, sorted."""
-    cards = active_cards()
+    cards = packaged_cards()
     return sorted(c.id for d in set(decks) for c in cards.deck(d))
 
 
