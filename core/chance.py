@@ -19,6 +19,11 @@ class ChanceSource(Protocol):
     def outcome(self, chance: Chance) -> Outcome: ...
 
 
+def typed(source: ChanceSource, chance: Chance) -> bool:
+    """Whether a person types this outcome (dice from a real table) instead of the source giving it."""
+    return chance.kind in getattr(source, "TYPED", ())
+
+
 def draw(rng: SplitMix64, chance: Chance) -> Outcome:
     """The outcome the generator gives for ``chance`` (the order of draws is part of the format)."""
     if chance.kind == "dice":
@@ -40,6 +45,19 @@ class SeededChance:
 
     def outcome(self, chance: Chance) -> Outcome:
         return draw(self.rng, chance)
+
+
+class TableDice(SeededChance):
+    """Dice thrown on a real table and typed by a person; shuffles and random picks stay
+    seeded (nobody types a deck order). The seeded generator draws only for those, so
+    verify derives them again the same way (docs/replay-format.md, chance ``manual``)."""
+
+    TYPED = ("dice",)
+
+    def outcome(self, chance: Chance) -> Outcome:
+        if chance.kind in self.TYPED:
+            raise RulesError(f"{chance.label or chance.kind}: these dice are typed from the table")
+        return super().outcome(chance)
 
 
 class RecordedChance:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, Union
 
-from core.chance import ChanceSource
+from core.chance import ChanceSource, typed
 from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Result, RulesError
 from core.rng import SplitMix64
 
@@ -116,6 +116,15 @@ class HumanController:
 
 
 class Match:
+    """Drives a game one step at a time: asks the deciding seat's controller or the
+    chance source, applies the answer and hands the :class:`Step` to every sink.
+
+    A seat with no controller is a person's, and a chance point the source leaves
+    open (it returns None: dice thrown on a real table) is typed by a person: the
+    match then waits (:attr:`waiting`) until :meth:`apply` or :meth:`resolve` brings
+    the answer. The game is asked for its point once per step.
+    """
+
     def __init__(
         self,
         game: Game,
@@ -128,43 +137,77 @@ class Match:
         self.chance = chance
         self.sinks = list(sinks)
         self.steps = 0
+        self._point: Point | None = None
+
+    @property
+    def point(self) -> Point:
+        """The game's point, asked once per step."""
+        if self._point is None:
+            self._point = self.game.point()
+        return self._point
 
     def _emit(self, step: Step) -> Step:
+        self._point = None
         for sink in self.sinks:
             sink(step, self.game)
         return step
 
+    @property
+    def waiting(self) -> Decision | Chance | None:
+        """The question a person must answer before the match can go on, if any."""
+        point = self.point
+        if isinstance(point, Decision):
+            return None if point.seat in self.controllers else point
+        if isinstance(point, Chance):
+            return point if typed(self.chance, point) else None
+        return None
+
     def apply(self, code: Code) -> Step:
-        """Apply a decision chosen outside the driver (a UI click), checked for legality."""
-        point = self.game.point()
+        """Apply a decision chosen outside the driver (a person, a UI click), checked for legality."""
+        point = self.point
         if not isinstance(point, Decision):
             raise RulesError("no decision is pending")
+        code = tuple(code)
         if code not in point.options:
             raise RulesError(f"{self.game.describe(code)}: not a legal option here")
         events = self.game.apply(code)
         self.steps += 1
         return self._emit(Step(self.steps, "decision", point.seat, code, tuple(events)))
 
+    def resolve(self, outcome: Outcome) -> Step:
+        """Apply a chance outcome brought from outside (dice a person typed), checked against the point."""
+        point = self.point
+        if not isinstance(point, Chance):
+            raise RulesError("no chance point is pending")
+        outcome = point.validate(outcome)
+        events = self.game.resolve(outcome)
+        self.steps += 1
+        return self._emit(Step(self.steps, "chance", None, outcome, tuple(events)))
+
+    def answer(self) -> Code:
+        """What the deciding seat's controller chooses (it gets a clone: it cannot touch the game)."""
+        point = self.point
+        assert isinstance(point, Decision) and point.seat in self.controllers
+        return self.controllers[point.seat].choose(self.game.clone(), point)
+
     def step(self) -> Step | None:
-        """Advance one step; None when the game is over."""
-        point = self.game.point()
+        """Advance one step; None when the game is over or a person must answer first."""
+        point = self.point
         if isinstance(point, Over):
             return None
         if isinstance(point, Chance):
-            outcome = point.validate(self.chance.outcome(point))
-            events = self.game.resolve(outcome)
-            self.steps += 1
-            return self._emit(Step(self.steps, "chance", None, outcome, tuple(events)))
-        code = self.controllers[point.seat].choose(self.game.clone(), point)
-        return self.apply(code)
+            return None if typed(self.chance, point) else self.resolve(self.chance.outcome(point))
+        if point.seat not in self.controllers:
+            return None
+        return self.apply(self.answer())
 
     def run(self, max_steps: int | None = None) -> Result | None:
-        """Play until the game is over (or ``max_steps`` more steps were taken)."""
+        """Play until the game is over (its result), or a person must answer, or
+        ``max_steps`` more steps were taken (None in both cases)."""
         taken = 0
         while max_steps is None or taken < max_steps:
             if self.step() is None:
-                point = self.game.point()
-                assert isinstance(point, Over)
-                return point.result
+                point = self.point
+                return point.result if isinstance(point, Over) else None
             taken += 1
         return None

@@ -131,6 +131,15 @@ class Journal:
         if self.steps % self.checkpoint_every == 0:
             self._checkpoint(game)
 
+    def catch_up(self, game: Game) -> None:
+        """Write the checkpoint that was due after the last step (or the start), if the file was cut before it
+        (``game`` is the position after that step): a resumed record then has the bytes it
+        would have had if it had never been cut."""
+        if self.steps % self.checkpoint_every == 0 and self._checkpointed != self.steps:
+            last = self.recording.records[-1] if self.recording and self.recording.records else None
+            if not isinstance(last, (CheckpointRecord, CommentRecord)):
+                self._checkpoint(game)
+
     def comment(self, text: str, step: int | None = None) -> None:
         """A comment on ``step`` (default: the step just played)."""
         if step is not None and step > self.steps:

@@ -1,0 +1,296 @@
+"""The one runner: every game is played, journaled, resumed and taken back here.
+
+The app, the text prompt and ``fiefdom simulate`` all drive games through
+:class:`Runner`. It asks the registry for the game, builds one controller per
+AI or random seat (the rulebook's bots are rules and need none; a person's
+seat has none: the runner waits for them), draws chance from the seed (or
+waits for dice typed from a real table), and journals every step as it
+happens.
+
+Resume replays a record's steps and carries on from the last one. Every
+seeded outcome and every random seat's choice is derived again on the way,
+so a game of bots and random movers cut anywhere and resumed writes the
+same bytes as the game never cut. Takeback rewrites the record without the
+steps after the last human decision and resumes from it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core import games as core_games
+from core.chance import SeededChance, TableDice, draw, typed
+from core.engine import Chance, Code, Decision, Game, Outcome, Over, Result, RulesError
+from core.match import Controller, Limit, Match, RandomController, Step
+from core.rng import SplitMix64
+from notation.catalog import GameLookup, build_game, new_header
+from notation.format import ChanceRecord, DecisionRecord, Header, RecordError, Seat
+from notation.reader import Recording, read_record_file
+from notation.writer import Journal
+
+RANDOM_DETAIL = "uniform random mover"
+CHANCE_MODES = {"seeded": SeededChance, "manual": TableDice}  # manual: dice typed from the table
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays one seat: a person, the game's AI (with its limit), the rulebook bot, a random mover."""
+
+    kind: str  # one of core.games.SEAT_KINDS
+    limit: Limit | None = None  # an AI seat's; None: the game's default
+
+    def seat(self, name: str, gi: core_games.GameDescriptor) -> Seat:
+        """The seat as a record header names it."""
+        if self.kind == "ai":
+            limit = (self.limit or gi.ai_limit).text()
+            return Seat(name, "ai", gi.ai_version + (f", {limit}" if limit else ""))
+        detail = {"bot": gi.bot_detail, "random": RANDOM_DETAIL}.get(self.kind, "")
+        return Seat(name, self.kind, detail)
+
+    @classmethod
+    def of(cls, seat: Seat) -> "SeatPlan":
+        """The plan a record header's seat states (an AI's limit is read back from its detail)."""
+        return cls(seat.kind, Limit.parse(seat.detail) if seat.kind == "ai" else None)
+
+
+@dataclass
+class GameSetup:
+    """Everything a new game needs: the game, its variant, who plays each seat, the seed,
+    rule options, setup fields (a Tafl position) and where chance comes from."""
+
+    game: str
+    variant: str
+    seats: tuple[SeatPlan, ...]
+    seed: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+    setup: dict[str, Any] = field(default_factory=dict)
+    chance: str = "seeded"  # or "manual": dice typed from a real table
+
+    def header(self, gi: core_games.GameDescriptor, games: GameLookup) -> Header:
+        if self.chance not in CHANCE_MODES:
+            raise RulesError(f"chance is seeded or manual, not {self.chance!r}")
+        if not 0 <= self.seed < 2 ** 63:
+            raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
+        kinds = [s.kind for s in self.seats]
+        gi.check_seats(self.variant, kinds)
+        setup = {**gi.setup_for(self.variant, kinds), **self.setup}
+        probe = gi.make(self.variant, gi.options_of(self.variant, self.options), setup)
+        seats = [plan.seat(name, gi) for plan, name in zip(self.seats, probe.seats)]
+        return new_header(self.game, self.variant, seats, chance=self.chance, seed=self.seed,
+                          options=dict(probe.options), setup=setup, games=games)
+
+
+def seat_seeds(seed: int, seats: int) -> list[int]:
+    """Each seat's controller seed, drawn from the game's seed for every seat in order
+    whatever its kind, so one seat's play does not depend on who plays the others."""
+    rng = SplitMix64(seed)
+    return [rng.next() >> 1 for _ in range(seats)]  # >> 1: fits msgpack's signed int64 too
+
+
+class Runner:
+    """One game being played: its rules object, its seats' controllers, its chance and its journal.
+
+    Build with :meth:`start` (a new game) or :meth:`resume` (an unfinished record).
+    """
+
+    def __init__(self, header: Header, games: GameLookup, journal: Journal | None,
+                 recording: Recording | None = None) -> None:
+        self.header = header
+        self.games = games
+        self.gi = games(header.game)
+        self.game: Game = build_game(header, games)
+        self.plans = tuple(SeatPlan.of(s) for s in header.seats)
+        self.seed = header.seed or 0
+        self.chance = CHANCE_MODES.get(header.chance, SeededChance)(self.seed)
+        self.controllers: dict[int, Controller] = {}
+        for seat, (plan, seed) in enumerate(zip(self.plans, seat_seeds(self.seed, len(self.plans)))):
+            if plan.kind == "random":
+                self.controllers[seat] = RandomController(seed)
+            elif plan.kind == "ai":
+                self.controllers[seat] = self.gi.make_ai(seed, plan.limit)
+        self.history: list[Step] = []
+        self.journal: Journal | None = None
+        self.match = Match(self.game, self.controllers, self.chance, [self._keep])
+        if recording is not None:
+            self._replay(recording)
+        self.journal = journal
+        if journal is not None:
+            self.match.sinks.insert(0, journal)
+            journal.catch_up(self.game)  # a checkpoint that was due when the file was cut
+            self._finish_if_over()
+
+    # -- building ----------------------------------------------------------------
+
+    @classmethod
+    def start(cls, setup: GameSetup, path: str | os.PathLike[str] | None = None, *,
+              games: GameLookup = core_games.info) -> "Runner":
+        """A new game; journaled to ``path`` when given (an existing file there is replaced)."""
+        gi = games(setup.game)
+        header = setup.header(gi, games)
+        journal = Journal.create(path, header, games=games) if path is not None else None
+        return cls(header, games, journal)
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info) -> "Runner":
+        """Carry on an unfinished record: a torn last record is dropped, the steps replayed,
+        and the game goes on where it stopped. RecordError (one line) when it cannot."""
+        journal = Journal.open_append(path, games=games)
+        try:
+            assert journal.recording is not None
+            return cls(journal.recording.header, games, journal, journal.recording)
+        except BaseException:
+            journal.close()
+            raise
+
+    def _replay(self, recording: Recording) -> None:
+        """Apply a record's steps, deriving every seeded outcome and random seat's choice again."""
+        for index, record in enumerate(recording.records):
+            if isinstance(record, (ChanceRecord, DecisionRecord)):
+                try:
+                    self._follow(record.outcome if isinstance(record, ChanceRecord) else record.code,
+                                 record.seat if isinstance(record, DecisionRecord) else None)
+                except RulesError as err:
+                    raise RecordError(f"record {index} at byte {recording.offsets[index]}: "
+                                      f"cannot resume: {err}") from None
+
+    def _follow(self, value: Any, seat: int | None) -> None:
+        """Apply a step played before (a chance outcome when ``seat`` is None) as if it were played
+        now: the seeded generator and a random seat's generator move on as they did then."""
+        point = self.match.point
+        if seat is None:
+            if not isinstance(point, Chance):
+                raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
+            if not typed(self.chance, point):
+                expected = point.validate(draw(self.chance.rng, point))  # type: ignore[attr-defined]
+                if expected != point.validate(value):
+                    raise RulesError(f"the outcome is not what seed {self.seed} gives")
+            self.match.resolve(value)
+            return
+        if not isinstance(point, Decision) or point.seat != seat:
+            raise RulesError("the record's decision is not the one the rules ask for")
+        controller = self.controllers.get(seat)
+        if isinstance(controller, RandomController):
+            controller.choose(self.game, point)  # its generator moves on as when it chose
+        self.match.apply(value)
+
+    # -- where the game stands -----------------------------------------------------
+
+    @property
+    def point(self) -> Decision | Chance | Over:
+        return self.match.point  # type: ignore[return-value]
+
+    @property
+    def result(self) -> Result | None:
+        point = self.match.point
+        return point.result if isinstance(point, Over) else None
+
+    @property
+    def waiting(self) -> Decision | Chance | None:
+        """The question a person must answer next: a human seat's decision or typed dice."""
+        return self.match.waiting
+
+    def seat_kind(self, seat: int) -> str:
+        return self.plans[seat].kind
+
+    @property
+    def people(self) -> list[int]:
+        return [seat for seat, plan in enumerate(self.plans) if plan.kind == "human"]
+
+    @property
+    def path(self) -> Path | None:
+        return Path(self.journal.path) if self.journal is not None else None
+
+    # -- playing -------------------------------------------------------------------
+
+    def _keep(self, step: Step, game: Game) -> None:
+        self.history.append(step)
+
+    def _finish_if_over(self) -> None:
+        point = self.match.point
+        if isinstance(point, Over) and self.journal is not None and not self.journal.finished:
+            self.journal.finish(point.result, self.game)
+
+    def step(self) -> Step | None:
+        """One step nobody has to answer (chance, a bot's, an AI's or a random seat's);
+        None when the game is over or a person must answer first."""
+        step = self.match.step()
+        self._finish_if_over()
+        return step
+
+    def run(self, max_steps: int | None = None) -> Result | None:
+        """Steps until the game is over (its result), a person must answer, or ``max_steps`` (None)."""
+        result = self.match.run(max_steps)
+        self._finish_if_over()
+        return result
+
+    def think(self) -> Code:
+        """What the deciding seat's controller chooses, without applying it (an app runs this in a
+        worker, then hands the answer to :meth:`decide`)."""
+        point = self.match.point
+        if not isinstance(point, Decision) or point.seat not in self.controllers:
+            raise RulesError("no AI or random seat is deciding")
+        return self.match.answer()
+
+    def decide(self, code: Code) -> Step:
+        """Apply the deciding seat's choice (a person's, or one :meth:`think` gave); RulesError if illegal."""
+        if self.result is not None:
+            raise RulesError("the game is over")
+        step = self.match.apply(code)
+        self._finish_if_over()
+        return step
+
+    def type_outcome(self, outcome: Outcome) -> Step:
+        """Dice a person typed from the table; RulesError (one line) when they cannot be that roll."""
+        point = self.match.point
+        if not isinstance(point, Chance) or not typed(self.chance, point):
+            raise RulesError("no typed chance outcome is due")
+        step = self.match.resolve(outcome)
+        self._finish_if_over()
+        return step
+
+    def takeback(self) -> int:
+        """Go back to before the last human decision, across chance and other seats' steps:
+        the record is rewritten without the steps after it. Returns the steps undone."""
+        keep = next((i for i in range(len(self.history) - 1, -1, -1)
+                     if self.history[i].kind == "decision" and self.seat_kind(self.history[i].seat or 0) == "human"),
+                    None)
+        if keep is None or self.journal is None:
+            return 0
+        undone = len(self.history) - keep
+        path = self.path
+        assert path is not None
+        self.journal.close()
+        tmp = path.with_name(path.name + ".takeback")
+        replay = Runner.start_from(self.header, tmp, self.games, self.history[:keep])
+        replay.close()
+        os.replace(tmp, path)
+        # The app holds this object: it becomes the resumed game rather than handing out a new one.
+        self.__dict__.update(Runner.resume(path, games=self.games).__dict__)
+        return undone
+
+    @classmethod
+    def start_from(cls, header: Header, path: str | os.PathLike[str], games: GameLookup,
+                   steps: Sequence[Step]) -> "Runner":
+        """A new record at ``path`` with ``header`` and these steps already played (takeback,
+        "play from here")."""
+        runner = cls(header, games, Journal.create(path, header, games=games))
+        for step in steps:
+            runner._follow(step.value, step.seat if step.kind == "decision" else None)
+        runner._finish_if_over()
+        return runner
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+
+def read_unfinished(path: str | os.PathLike[str], games: GameLookup = core_games.info) -> Recording:
+    """A record to resume, read; RecordError in one line when it is finished or damaged."""
+    recording = read_record_file(path, games=games)
+    if recording.result is not None:
+        raise RecordError("the game is over; a finished record cannot be continued")
+    return recording
