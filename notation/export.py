@@ -19,7 +19,7 @@ from notation.catalog import GameLookup
 from notation.format import Header
 from notation.reader import Recording
 from notation.replay import Replay, StepInfo
-from notation.taifa_report import report_lines
+from notation.games.taifa import report_lines
 from notation.wording import braced, result_text
 
 Source = Union[Recording, Replay]

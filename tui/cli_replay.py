@@ -19,7 +19,7 @@ from core.engine import Decision, Game, Over
 from notation.catalog import GameLookup
 from notation.export import ExportError, export_json, export_text
 from notation.format import RecordError
-from notation.otg import export_otg
+from notation.games.tafl import export_otg
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify

@@ -20,7 +20,7 @@ from core.match import Match, RandomController
 from notation.catalog import new_header
 from notation.export import ExportError, export_json, export_text
 from notation.format import ChanceRecord, DecisionRecord, RecordError, Seat
-from notation.otg import export_otg
+from notation.games.tafl import export_otg
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import verify

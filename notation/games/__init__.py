@@ -1,0 +1,1 @@
+"""Each game's notation: its text report and any export format of its own."""
