@@ -1,4 +1,6 @@
-"""OpenTafl game records (.otg): tag lines, an OpenTafl rules string, numbered turns.
+"""Tafl's notation: OpenTafl game records (.otg), ``fiefdom replay export --format otg``.
+
+An .otg has tag lines, an OpenTafl rules string and numbered turns.
 
 Layout (opentafl-notation-spec, "Game Records"): ``[tag:value]`` lines, the
 ``[rules:...]`` tag last, a blank line, then one turn per line,
@@ -13,7 +15,9 @@ from __future__ import annotations
 from core import games as core_games
 from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
 from notation.catalog import GameLookup
-from notation.export import ExportError, Source, date_parts, move_text, replayed
+from notation.export import ExportError, Source, move_text, replayed, wrong_game
+from notation.replay import Replay, StepInfo
+from notation.visitor import BaseVisitor, date_parts, walk
 
 _REPETITION = {"draw": "d", "loss": "l", "off": "i"}
 
@@ -48,44 +52,64 @@ def _result_code(winners: tuple[int, ...]) -> str:
     return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
 
 
+class OtgExporter(BaseVisitor[str]):
+    """An OpenTafl game record. A record that does not verify is refused (ExportError,
+    ``differs``): an .otg has no way to say what differs."""
+
+    def begin_game(self, replay: Replay) -> None:
+        h = replay.header
+        if h.game != "tafl":
+            raise wrong_game("OpenTafl", "otg", ("tafl",), h.game)
+        report = replay.verify()
+        if not report.ok:
+            raise ExportError(
+                f"the record does not replay as it says ({report.verdict}); an OpenTafl record "
+                "cannot say so, so none is written: export it as text or json, which show what differs",
+                differs=True,
+            )
+        self.replay = replay
+        self.moves: list[str] = []
+        self.notes: list[list[str]] = []  # each step's comments; those before the first step have no place
+
+    def visit_step(self, info: StepInfo) -> None:
+        self.moves.append(move_text(info))
+        self.notes.append([])
+
+    def visit_comment(self, step: int, text: str) -> None:
+        if step:
+            self.notes[-1].append(text)
+
+    def result(self) -> str:
+        replay, h = self.replay, self.replay.header
+        start = replay.state_at(0)
+        assert isinstance(start, TaflGame)
+        day, clock = date_parts(h)
+        attackers, defenders = h.seats[ATTACKERS].name, h.seats[DEFENDERS].name
+        result = replay.result  # the game's own; verified equal to the record's
+        tags = [
+            ("name", f"{attackers} vs {defenders}"),
+            ("variant", variant(h.variant).title),
+            ("date", day),
+            ("time", clock),
+            ("attackers", attackers),
+            ("defenders", defenders),
+            ("result", "?" if result is None else _result_code(result.winners)),
+        ]
+        if result is not None:
+            tags.append(("termination", result.reason))
+        tags.append(("compiler", "fiefdom"))
+        lines = [f"[{key}:{_tag_value(value)}]" for key, value in tags]
+        lines.append(f"[rules:{rules_string(start)}]")
+        lines.append("")
+        for turn, first in enumerate(range(0, len(self.moves), 2), start=1):
+            lines.append(f"{turn}. " + " ".join(self.moves[first:first + 2]))
+            notes = [" ".join(texts) for texts in self.notes[first:first + 2]]
+            if any(notes):
+                lines.append("[" + "|".join(_tag_value(note) for note in notes) + "]")
+        return "\n".join(lines) + "\n"
+
+
 def export_otg(source: Source, *, games: GameLookup = core_games.info) -> str:
-    """The record as an OpenTafl game record. A record that does not verify is refused
-    (ExportError, ``differs``): an .otg has no way to say what differs."""
-    h = source.header
-    if h.game != "tafl":
-        raise ExportError(f"OpenTafl records (otg) hold tafl games; this record is {h.game}")
-    replay = replayed(source, games)
-    report = replay.verify()
-    if not report.ok:
-        raise ExportError(
-            f"the record does not replay as it says ({report.verdict}); an OpenTafl record "
-            "cannot say so, so none is written: export it as text or json, which show what differs",
-            differs=True,
-        )
-    start = replay.state_at(0)
-    assert isinstance(start, TaflGame)
-    day, clock = date_parts(h)
-    attackers, defenders = h.seats[ATTACKERS].name, h.seats[DEFENDERS].name
-    result = replay.result  # the game's own; verified equal to the record's
-    tags = [
-        ("name", f"{attackers} vs {defenders}"),
-        ("variant", variant(h.variant).title),
-        ("date", day),
-        ("time", clock),
-        ("attackers", attackers),
-        ("defenders", defenders),
-        ("result", "?" if result is None else _result_code(result.winners)),
-    ]
-    if result is not None:
-        tags.append(("termination", result.reason))
-    tags.append(("compiler", "fiefdom"))
-    lines = [f"[{key}:{_tag_value(value)}]" for key, value in tags]
-    lines.append(f"[rules:{rules_string(start)}]")
-    lines.append("")
-    for turn, first in enumerate(range(1, len(replay) + 1, 2), start=1):
-        halves = [n for n in (first, first + 1) if n <= len(replay)]
-        lines.append(f"{turn}. " + " ".join(move_text(replay.step_record(n)) for n in halves))
-        notes = [" ".join(replay.comments_at(n)) for n in halves]
-        if any(notes):
-            lines.append("[" + "|".join(_tag_value(note) for note in notes) + "]")
-    return "\n".join(lines) + "\n"
+    """The record as an OpenTafl game record (see :class:`OtgExporter`)."""
+    return walk(replayed(source, games), OtgExporter())
+
