@@ -7,6 +7,9 @@ step produced (Tafl: OpenTafl notation with captures), else from
 never the one the record claims; a record that does not verify is exported
 with what differs (text: ``Verify`` and ``Recorded result`` tags; JSON:
 ``verify`` and ``recorded_result``).
+
+A game's notation plugin (notation/games) may give it a text visitor of its
+own and formats beyond text and json; :func:`export` asks the registry.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any, Union
 
 from core import games as core_games
 from core.engine import Event, Result
+from notation import games as notation_games
 from notation.catalog import GameLookup
 from notation.reader import Recording
 from notation.replay import Replay, ReplayFailure, StepInfo
@@ -24,6 +28,10 @@ from notation.visitor import BaseVisitor, ending, walk
 from notation.wording import braced
 
 Source = Union[Recording, Replay]
+
+# The formats every game has: name -> what it is, for help texts ("": the name says it).
+GENERIC_FORMATS = {"text": "PGN-like", "json": ""}
+
 
 class ExportError(Exception):
     """A record that cannot be written in the format asked for (one line).
@@ -141,12 +149,10 @@ def _move_lines(moves: list[tuple[StepInfo, list[str]]], seats: int) -> list[str
 
 
 def export_text(source: Source, *, games: GameLookup = core_games.info) -> str:
+    """The record as text: its game's own text visitor, or the generic :class:`TextExporter`."""
     replay = replayed(source, games)
-    if replay.header.game == "taifa":  # turns and rounds, many seats and chance steps: a game report
-        from notation.games.taifa import TaifaReport
-
-        return walk(replay, TaifaReport())
-    return walk(replay, TextExporter())
+    visitor = notation_games.plugin(replay.header.game).text or TextExporter
+    return walk(replay, visitor())
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -216,3 +222,28 @@ class JsonExporter(BaseVisitor[str]):
 def export_json(source: Source, *, games: GameLookup = core_games.info) -> str:
     return walk(replayed(source, games), JsonExporter())
 
+
+# -- every format ----------------------------------------------------------------------
+
+
+def export_formats() -> dict[str, str]:
+    """Every format :func:`export` writes: name -> what it is; text and json first, then the games' own."""
+    extra = {name: fmt.title for name, (fmt, _) in notation_games.extra_formats().items()}
+    return {**GENERIC_FORMATS, **extra}
+
+
+def export(source: Source, fmt: str, *, games: GameLookup = core_games.info) -> str:
+    """The record in format ``fmt``: text, json, or a format of its game's notation plugin.
+    ExportError (one line) for a format of another game or one nobody offers."""
+    if fmt == "text":
+        return export_text(source, games=games)
+    if fmt == "json":
+        return export_json(source, games=games)
+    game = source.header.game
+    own = {f.name: f for f in notation_games.plugin(game).formats}
+    if fmt not in own:
+        offered = notation_games.extra_formats().get(fmt)
+        if offered is None:
+            raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(export_formats())})")
+        raise wrong_game(offered[0].title, fmt, offered[1], game)
+    return walk(replayed(source, games), own[fmt].visitor())

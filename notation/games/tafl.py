@@ -16,6 +16,7 @@ from core import games as core_games
 from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
 from notation.catalog import GameLookup
 from notation.export import ExportError, Source, move_text, replayed, wrong_game
+from notation.games import ExportFormat, NotationPlugin
 from notation.replay import Replay, StepInfo
 from notation.visitor import BaseVisitor, date_parts, walk
 
@@ -59,7 +60,7 @@ class OtgExporter(BaseVisitor[str]):
     def begin_game(self, replay: Replay) -> None:
         h = replay.header
         if h.game != "tafl":
-            raise wrong_game("OpenTafl", "otg", ("tafl",), h.game)
+            raise wrong_game(OTG.title, OTG.name, ("tafl",), h.game)
         report = replay.verify()
         if not report.ok:
             raise ExportError(
@@ -113,3 +114,6 @@ def export_otg(source: Source, *, games: GameLookup = core_games.info) -> str:
     """The record as an OpenTafl game record (see :class:`OtgExporter`)."""
     return walk(replayed(source, games), OtgExporter())
 
+
+OTG = ExportFormat("otg", "OpenTafl", OtgExporter)
+NOTATION = NotationPlugin(formats=(OTG,))

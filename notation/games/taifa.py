@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from core.engine import Chance, Decision, Event
 from notation.export import TextExporter
+from notation.games import NotationPlugin
 from notation.replay import Replay, StepInfo
 from notation.wording import braced, outcome_text
 
@@ -99,3 +100,5 @@ def step_text(info: StepInfo) -> str:
         return f"{label}: {info.value + 1} of {chance.spec[0]}"
     return f"{label}: {outcome_text(info.value)}"  # type: ignore[arg-type]
 
+
+NOTATION = NotationPlugin(text=TaifaReport)
