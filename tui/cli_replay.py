@@ -8,7 +8,6 @@ is one line on stderr, never a traceback.
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Any, NoReturn, Optional
 
@@ -17,9 +16,8 @@ import typer
 from core import games as core_games
 from core.engine import Decision, Game, Over
 from notation.catalog import GameLookup
-from notation.export import ExportError, export_json, export_text
+from notation.export import ExportError, export, export_formats
 from notation.format import RecordError
-from notation.otg import export_otg
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify
@@ -71,12 +69,6 @@ def replay_options(
 
 
 FILE = typer.Argument(..., help="A .fief record.", metavar="FILE", show_default=False)
-
-
-class ExportFormat(str, Enum):
-    text = "text"
-    json = "json"
-    otg = "otg"
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -193,10 +185,24 @@ def taifa_text(game: Any) -> str:
     return "\n".join(lines)
 
 
+# The formats come from the notation registry: text, json and every game's own (otg for tafl).
+_FORMATS = export_formats()
+_FORMAT_NAMES = [f"{name} ({title})" if title else name for name, title in _FORMATS.items()]
+
+
+def _export_format(value: str) -> str:
+    if value not in _FORMATS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, _FORMATS))}.")
+    return value
+
+
 @replay_app.command("export")
 def export_command(
     file: Path = FILE,
-    format: ExportFormat = typer.Option(ExportFormat.text, "--format", "-f", help="text (PGN-like), json or otg (OpenTafl)."),
+    format: str = typer.Option(
+        "text", "--format", "-f", callback=_export_format, metavar=f"<{'|'.join(_FORMATS)}>",
+        help=", ".join(_FORMAT_NAMES[:-1]) + " or " + _FORMAT_NAMES[-1] + ".",
+    ),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of to stdout."),
 ) -> None:
     """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only).
@@ -208,9 +214,8 @@ def export_command(
     that is not tafl, or an argument is bad.
     """
     replay = _replay(file)
-    exporter = {ExportFormat.text: export_text, ExportFormat.json: export_json, ExportFormat.otg: export_otg}[format]
     try:
-        text = exporter(replay)
+        text = export(replay, format)
     except ExportError as err:
         _fail(f"{file}: {err}", 1 if err.differs else 2)
     if out is None:

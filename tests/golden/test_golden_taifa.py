@@ -19,7 +19,7 @@ from core.taifa.game import TaifaGame
 from notation.export import export_text
 from notation.reader import read_record_file
 from notation.replay import Replay
-from notation.taifa_report import step_text
+from notation.games.taifa import step_text
 from notation.wording import result_text
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"

@@ -18,12 +18,15 @@ from core.engine import Chance, Code, Decision, Event, Outcome, Over, Result, Ru
 from core.games import GameDescriptor, SeatSpec
 from core.match import Match, RandomController
 from notation.catalog import new_header
-from notation.export import ExportError, export_json, export_text
+from notation import games as notation_games
+from notation.export import ExportError, export, export_formats, export_json, export_text
 from notation.format import ChanceRecord, DecisionRecord, RecordError, Seat
-from notation.otg import export_otg
+from notation.games import ExportFormat, NotationPlugin
+from notation.games.tafl import export_otg
 from notation.reader import Recording, read_record_file
-from notation.replay import Replay
+from notation.replay import Replay, StepInfo
 from notation.verify import verify
+from notation.visitor import BaseVisitor
 from notation.writer import Journal, encode_game
 
 
@@ -199,6 +202,45 @@ def test_chance_steps_in_replay_and_export(tmp_path: Path) -> None:
     with pytest.raises(ExportError, match="OpenTafl records .otg. hold tafl games; this record is dice") as info:
         export_otg(rec, games=games)
     assert not info.value.differs  # the format's limit, not a record that replays differently
+
+
+class Tally(BaseVisitor[str]):
+    """A visitor for the dice game's own notation: how many steps of each kind."""
+
+    def begin_game(self, replay: Replay) -> None:
+        self.kinds: dict[str, int] = {}
+
+    def visit_step(self, info: StepInfo) -> None:
+        self.kinds[info.kind] = self.kinds.get(info.kind, 0) + 1
+
+    def result(self) -> str:
+        return " ".join(f"{kind} {n}" for kind, n in sorted(self.kinds.items())) + "\n"
+
+
+def test_a_game_gets_the_generic_notation_until_it_registers_its_own(
+    tmp_path: Path, samples: dict[str, bytes]
+) -> None:
+    rec = _read(play_dice(tmp_path / "d.fief", 6))
+    assert notation_games.plugin("dice") is notation_games.GENERIC
+    generic = export_text(rec, games=games)
+    assert export(rec, "text", games=games) == generic and "tally" not in export_formats()
+    with pytest.raises(ExportError, match="^OpenTafl records .otg. hold tafl games; this record is dice$"):
+        export(rec, "otg", games=games)  # refused by the registry before any visitor runs
+    replay = Replay(rec, games=games)
+    decisions = sum(replay.step_record(n).kind == "decision" for n in range(1, len(replay) + 1))
+    tally = f"chance {len(replay) - decisions} decision {decisions}\n"
+    notation_games.register("dice", NotationPlugin(text=Tally, formats=(ExportFormat("tally", "Step count", Tally),)))
+    try:
+        assert export_text(rec, games=games) == tally
+        assert export(rec, "tally", games=games) == tally and export_formats()["tally"] == "Step count"
+        assert export(rec, "json", games=games) == export_json(rec, games=games)  # no JSON of its own: the generic
+        with pytest.raises(ExportError, match="^Step count records .tally. hold dice games; this record is tafl$"):
+            export(read_record_file(samples["short"]), "tally")
+    finally:
+        notation_games.unregister("dice")
+    assert export_text(rec, games=games) == generic
+    with pytest.raises(ExportError, match="^unknown export format 'tally' .known: text, json, otg.$"):
+        export(rec, "tally", games=games)
 
 
 def test_every_bit_flip_in_a_dice_record_is_noticed(tmp_path: Path, every_bit_flip_noticed) -> None:

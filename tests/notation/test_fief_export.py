@@ -9,7 +9,7 @@ import pytest
 
 from notation.export import ExportError, export_json, export_text
 from notation.format import STEP_TYPES, DecisionRecord, Record, ResultRecord
-from notation.otg import export_otg
+from notation.games.tafl import export_otg
 from notation.reader import Recording, read_record_file
 from notation.writer import encode_game
 

@@ -1,4 +1,4 @@
-"""A Taifa record as a game report: the body of ``fiefdom replay export`` for Taifa.
+"""Taifa's notation: a record's text export as a game report (``fiefdom replay export``).
 
 Steps are numbered as in the record; their events are grouped under the turn
 and the kingdom's round they belong to (``Turn 1, round 3 -- Taifa of
@@ -19,6 +19,8 @@ events, not the steps:
 from __future__ import annotations
 
 from core.engine import Chance, Decision, Event
+from notation.export import TextExporter
+from notation.games import NotationPlugin
 from notation.replay import Replay, StepInfo
 from notation.wording import braced, outcome_text
 
@@ -26,14 +28,20 @@ INDENT_STEP = "  "
 INDENT_EVENT = "      "
 
 
-class _Report:
-    def __init__(self, replay: Replay) -> None:
-        self.replay = replay
+class TaifaReport(TextExporter):
+    """The generic text's tags (with the options) and ending around a report of turns and rounds."""
+
+    hidden_tags: frozenset[str] = frozenset()
+
+    def begin_game(self, replay: Replay) -> None:
+        super().begin_game(replay)
         self.lines: list[str] = []
-        self.turn = 0
+        # The game's first turn begins as it is set up, before step 1: its event is not a step's.
+        self.turn = 1
         self.round = 0
         self.kingdom: int | None = None  # whose round it is (None: the start or the end of a turn)
         self.round_events = 0  # events under the current round's heading so far
+        self.heading("Turn 1")
 
     def heading(self, text: str) -> None:
         if self.lines:
@@ -46,17 +54,13 @@ class _Report:
         name = self.replay.seat_names[k] if 0 <= k < len(self.replay.seat_names) else f"kingdom {k}"
         self.heading(f"Turn {self.turn}, round {self.round} -- {name}")
 
-    def step(self, info: StepInfo) -> None:
+    def visit_step(self, info: StepInfo) -> None:
         before = info.before
         if isinstance(before, Decision) and ("pass",) in before.options and info.seat is not None:
             self.start_round(info.seat)
         self.lines.append(f"{INDENT_STEP}{info.step}. {step_text(info)}")
-        for event in info.events:
-            self.event(event)
-        for comment in self.replay.comments_at(info.step):
-            self.lines.append(INDENT_EVENT + braced(comment))
 
-    def event(self, e: Event) -> None:
+    def visit_event(self, e: Event) -> None:
         if e.kind == "turn" and e.data and type(e.data[0]) is int:
             if e.data[0] > self.turn:
                 self.turn, self.round, self.kingdom = e.data[0], 0, None
@@ -74,6 +78,13 @@ class _Report:
         self.round_events += 1
         self.lines.append(f"{INDENT_EVENT}{e.text}  [{e.rule}]" if e.rule else f"{INDENT_EVENT}{e.text}")
 
+    def visit_comment(self, step: int, text: str) -> None:
+        # Comments before the first step stand under the Turn 1 heading, at the margin.
+        self.lines.append((INDENT_EVENT if step else "") + braced(text))
+
+    def body(self) -> list[str]:
+        return self.lines
+
 
 def step_text(info: StepInfo) -> str:
     """A step as the report gives it: who decided what, or what the dice, the shuffle or the pick gave."""
@@ -90,14 +101,4 @@ def step_text(info: StepInfo) -> str:
     return f"{label}: {outcome_text(info.value)}"  # type: ignore[arg-type]
 
 
-def report_lines(replay: Replay) -> list[str]:
-    """The body of a Taifa text export: numbered steps under turn and round headings."""
-    report = _Report(replay)
-    # The game's first turn begins as it is set up, before step 1: its event is not a step's.
-    report.turn = 1
-    report.heading("Turn 1")
-    starting = replay.comments_at(0)
-    report.lines.extend(braced(c) for c in starting)
-    for n in range(1, len(replay) + 1):
-        report.step(replay.step_record(n))
-    return report.lines
+NOTATION = NotationPlugin(text=TaifaReport)

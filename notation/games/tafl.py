@@ -1,0 +1,119 @@
+"""Tafl's notation: OpenTafl game records (.otg), ``fiefdom replay export --format otg``.
+
+An .otg has tag lines, an OpenTafl rules string and numbered turns.
+
+Layout (opentafl-notation-spec, "Game Records"): ``[tag:value]`` lines, the
+``[rules:...]`` tag last, a blank line, then one turn per line,
+``1. e1-e4 f4-c4xc5``, each followed by ``[first|second]`` commentary when the
+record has comments on that turn. Our rulings with no OpenTafl key (the
+quiet-move draw, TF-3's throne) are left out of the rules string. A record
+that does not verify is refused: an .otg has no place to say what differs.
+"""
+
+from __future__ import annotations
+
+from core import games as core_games
+from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
+from notation.catalog import GameLookup
+from notation.export import ExportError, Source, move_text, replayed, wrong_game
+from notation.games import ExportFormat, NotationPlugin
+from notation.replay import Replay, StepInfo
+from notation.visitor import BaseVisitor, date_parts, walk
+
+_REPETITION = {"draw": "d", "loss": "l", "off": "i"}
+
+
+def _tag_value(text: str) -> str:
+    return " ".join(text.replace("[", "(").replace("]", ")").replace("|", "/").split())
+
+
+def rules_string(start: TaflGame) -> str:
+    """The OpenTafl rules string of a Tafl game at its start: ``dim`` first, ``start`` last."""
+    v = variant(start.variant)
+    parts = [
+        f"dim:{v.size}",
+        "name:" + v.title.replace(" ", "_"),
+        "esc:c",
+        f"atkf:{'y' if start.to_move == ATTACKERS else 'n'}",
+        f"tfr:{_REPETITION[start.opts['repetition']]}",
+        "ka:y",
+        f"ks:{'y' if v.king_capture == 'four-sides' else 'n'}",
+    ]
+    if v.camps:
+        # Base camps: hostile to all when empty (TF-11), crossed by any piece (TF-7),
+        # stopped on by attackers only.
+        parts += ["afor:" + ",".join(sq for camp in v.camps for sq in camp), "aforh:tcnkTCNK", "afors:t"]
+    parts.append(f"start:{start.position()}")
+    return " ".join(parts)
+
+
+def _result_code(winners: tuple[int, ...]) -> str:
+    if not winners:
+        return "0"
+    return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
+
+
+class OtgExporter(BaseVisitor[str]):
+    """An OpenTafl game record. A record that does not verify is refused (ExportError,
+    ``differs``): an .otg has no way to say what differs."""
+
+    def begin_game(self, replay: Replay) -> None:
+        h = replay.header
+        if h.game != "tafl":
+            raise wrong_game(OTG.title, OTG.name, ("tafl",), h.game)
+        report = replay.verify()
+        if not report.ok:
+            raise ExportError(
+                f"the record does not replay as it says ({report.verdict}); an OpenTafl record "
+                "cannot say so, so none is written: export it as text or json, which show what differs",
+                differs=True,
+            )
+        self.replay = replay
+        self.moves: list[str] = []
+        self.notes: list[list[str]] = []  # each step's comments; those before the first step have no place
+
+    def visit_step(self, info: StepInfo) -> None:
+        self.moves.append(move_text(info))
+        self.notes.append([])
+
+    def visit_comment(self, step: int, text: str) -> None:
+        if step:
+            self.notes[-1].append(text)
+
+    def result(self) -> str:
+        replay, h = self.replay, self.replay.header
+        start = replay.state_at(0)
+        assert isinstance(start, TaflGame)
+        day, clock = date_parts(h)
+        attackers, defenders = h.seats[ATTACKERS].name, h.seats[DEFENDERS].name
+        result = replay.result  # the game's own; verified equal to the record's
+        tags = [
+            ("name", f"{attackers} vs {defenders}"),
+            ("variant", variant(h.variant).title),
+            ("date", day),
+            ("time", clock),
+            ("attackers", attackers),
+            ("defenders", defenders),
+            ("result", "?" if result is None else _result_code(result.winners)),
+        ]
+        if result is not None:
+            tags.append(("termination", result.reason))
+        tags.append(("compiler", "fiefdom"))
+        lines = [f"[{key}:{_tag_value(value)}]" for key, value in tags]
+        lines.append(f"[rules:{rules_string(start)}]")
+        lines.append("")
+        for turn, first in enumerate(range(0, len(self.moves), 2), start=1):
+            lines.append(f"{turn}. " + " ".join(self.moves[first:first + 2]))
+            notes = [" ".join(texts) for texts in self.notes[first:first + 2]]
+            if any(notes):
+                lines.append("[" + "|".join(_tag_value(note) for note in notes) + "]")
+        return "\n".join(lines) + "\n"
+
+
+def export_otg(source: Source, *, games: GameLookup = core_games.info) -> str:
+    """The record as an OpenTafl game record (see :class:`OtgExporter`)."""
+    return walk(replayed(source, games), OtgExporter())
+
+
+OTG = ExportFormat("otg", "OpenTafl", OtgExporter)
+NOTATION = NotationPlugin(formats=(OTG,))
