@@ -497,31 +497,28 @@ class TaifaAI:
         if len(opts) == 1:
             return opts[0]
         kn = _Know(game, decision.seat)
-        verbs = {o[0] for o in opts}
-        if "pass" in verbs:
+        kind, verbs, verb = decision.kind, {o[0] for o in opts}, opts[0][0]
+        if kind == "action":
             code = self._main(kn, opts, game)
-        elif "add" in verbs:
-            code = self._commit(kn, opts)
-        elif "respond" in verbs:
+        elif kind == "respond":
             code = self._respond(kn, opts)
-        elif "garrison" in verbs and kn.v["fight"] is not None and ("done",) in opts:
-            code = self._spend_garrison(kn, opts)
-        elif "garrison" in verbs and "bonus" in verbs:
+        elif kind == "commit":  # cards to our attack, garrisons to our defence, or the incursion's Troop card
+            if "add" in verbs:
+                code = self._commit(kn, opts)
+            elif "garrison" in verbs:
+                code = self._spend_garrison(kn, opts)
+            else:  # the weakest Troop card pays for the incursion
+                code = min(opts, key=lambda o: (kn.card(o[1]).strength or 0, o[1]))
+        elif kind == "choose":  # the only one: +1 Card Bonus or a garrison after a capture
             code = self._reward(kn)
-        elif "garrison" in verbs:
-            code = self._place_garrison(kn, opts)
-        elif "attack" in verbs:
-            code = self._event_attack_area(kn, opts)
-        elif "target" in verbs:
-            code = self._target(kn, opts)
-        elif "take" in verbs:
-            code = self._take(kn, opts)
-        elif "area" in verbs:
-            code = self._campaign_area(kn, opts)
-        elif "troop" in verbs:
-            code = min(opts, key=lambda o: (kn.card(o[1]).strength or 0, o[1]))
-        elif "truce" in verbs:
-            code = self._truce(kn, opts)
+        elif kind == "target":  # the options' one verb says a target of what
+            pick = {"garrison": self._place_garrison,  # an event's garrison
+                    "attack": self._event_attack_area,  # an event's attack
+                    "target": self._target,  # the kingdom an event is aimed at
+                    "take": self._take,  # the card an event makes a kingdom discard
+                    "area": self._campaign_area,  # an Independent Campaign's area
+                    "truce": self._truce}.get(verb)  # El Cid's Truce
+            code = pick(kn, opts) if pick else opts[0]
         else:
             code = opts[0]
         if code not in opts:  # a safety net: never answer with an illegal option

@@ -7,9 +7,10 @@ bot's play replays from the record alone.
 
 from __future__ import annotations
 
+from core.procedure import Proc
 from core.taifa.combat import attack, incursion, troop_strength
 from core.taifa.effects import bot_targets, can_play, play_event
-from core.taifa.table import Proc, Table
+from core.taifa.table import Table
 
 ATTACK_THRESHOLD = 3  # 9.2: a bot attacks once its army is stronger than this
 

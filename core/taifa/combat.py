@@ -8,11 +8,12 @@ every card used goes to the discard pile (step 7).
 
 from __future__ import annotations
 
+from core.procedure import GameEnded, Proc
 from core.taifa.state import CASTLES, INDEPENDENT, Fight
-from core.taifa.table import Proc, Table, dice_word, hits, possessive
+from core.taifa.table import Table, dice_word, hits, possessive
 
 
-class SuddenVictory(Exception):
+class SuddenVictory(GameEnded):
     """A kingdom placed its 13th castle (8, 10.3): the game ends at once."""
 
     def __init__(self, kingdom: int) -> None:
@@ -73,7 +74,7 @@ def _commit(t: Table, f: Fight, k: int, moment: str, *, troops: bool, need_troop
             if not opts:  # nothing (more) to place: no question, as for the windows (TA-18)
                 return
             opts.append(("done",))
-        code = yield from t.ask(k, f"{f.kind}: add a card face down, or done", opts)
+        code = yield from t.ask(k, f"{f.kind}: add a card face down, or done", opts, "commit")
         if code[0] == "done":
             return
         t.take_from_hand(k, code[1])
@@ -106,7 +107,8 @@ def _windows(t: Table, f: Fight, start: int) -> Proc:
                 break
             opts.append(("done",))
             where = t.area_name(f.area) if f.area else t.name(f.defender)
-            code = yield from t.ask(j, f"responses to the {f.kind} on {where}: add a card face down, or done", opts)
+            code = yield from t.ask(j, f"responses to the {f.kind} on {where}: add a card face down, or done",
+                                    opts, "respond")
             if code[0] == "done":
                 break
             t.take_from_hand(j, code[2])
@@ -134,7 +136,8 @@ def _garrisons(t: Table, f: Fight) -> Proc:
         opts = [("garrison", b) for b in sorted(near) if s.owner[b] == d and s.garrison[b] and b not in f.garrisons]
         if not opts:
             return
-        code = yield from t.ask(d, f"defend {t.area_name(a)}: spend a garrison (+1 die), or done", opts + [("done",)])
+        code = yield from t.ask(d, f"defend {t.area_name(a)}: spend a garrison (+1 die), or done",
+                                opts + [("done",)], "commit")
         if code[0] == "done":
             return
         _spend(t, f, code[1])
@@ -194,8 +197,8 @@ def _battle(t: Table, f: Fight, attack_dice: int, defence_dice: int) -> Proc:
     attack_dice, defence_dice = max(0, attack_dice), max(0, defence_dice)
     who = t.name(f.attacker) if f.attacker != INDEPENDENT else "The outside force"
     where = t.area_name(f.area)
-    a = yield from t.roll(attack_dice, f"{who} attacks {where} with {dice_word(attack_dice)}")
-    d = yield from t.roll(defence_dice, f"{where} defends with {dice_word(defence_dice)}")
+    a = yield from t.roll_d6(attack_dice, f"{who} attacks {where} with {dice_word(attack_dice)}")
+    d = yield from t.roll_d6(defence_dice, f"{where} defends with {dice_word(defence_dice)}")
     f.dice["attack"], f.dice["defence"] = tuple(a), tuple(d)
     ha, hd = hits(a), hits(d)
     won = ha > hd
@@ -260,7 +263,8 @@ def capture(t: Table, k: int, area: int) -> Proc:
     if s.bots[k]:
         choice = "garrison" if s.bonus[k] == 2 else "bonus"  # 9.4
     else:  # offered at +2 too: the bonus step is then lost (7), a player may still want it (TA-32)
-        code = yield from t.ask(k, f"{t.area_name(area)} taken: +1 Card Bonus or a garrison there?", [("bonus",), ("garrison",)])
+        code = yield from t.ask(k, f"{t.area_name(area)} taken: +1 Card Bonus or a garrison there?",
+                                [("bonus",), ("garrison",)], "choose")
         choice = code[0]
     if choice == "garrison":
         s.garrison[area] = True
@@ -279,7 +283,9 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
     t.emit("incursion", f"{t.does(k, 'makes')} an incursion against {t.name(target)}", "taifa 5.3", k, target)
     if troop and not s.bots[k]:
         opts = [("troop", c) for c in sorted(s.hands[k]) if t.card(c).kind == "troop"]
-        code = yield from t.ask(k, "incursion: discard which Troop card?", opts)
+        # "commit", not "choose": the seat spends one of its own cards on its action, as it
+        # adds cards to an attack or spends garrisons; the options are its cards, not named ways.
+        code = yield from t.ask(k, "incursion: discard which Troop card?", opts, "commit")
         t.take_from_hand(k, code[1])
         t.to_discard(code[1])
         t.emit("discard", f"{t.does(k, 'discards')} {t.label(code[1])} for the incursion", "taifa 5.3", k, code[1])
@@ -297,7 +303,7 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
         _clear(t, f)
         return False
     n = max(0, dice + atk)
-    rolled = yield from t.roll(n, f"{t.does(k, 'raids')} {t.name(target)} with {dice_word(n)}")
+    rolled = yield from t.roll_d6(n, f"{t.does(k, 'raids')} {t.name(target)} with {dice_word(n)}")
     f.dice["attack"] = tuple(rolled)
     won = hits(rolled) >= 1  # 11.2: at least one hit succeeds (TA-25)
     t.emit("combat", f"{t.does(k, 'rolls')} {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",

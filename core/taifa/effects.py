@@ -7,9 +7,10 @@ The steps are the vocabulary of docs/taifa-cards.md. A bot plays the card's
 
 from __future__ import annotations
 
+from core.procedure import Proc
 from core.taifa.cards import Card, Effect
 from core.taifa.combat import attack, campaign, campaign_targets, incursion, random_discard, troop_strength
-from core.taifa.table import Proc, Table, forbidden_words, hits, possessive
+from core.taifa.table import Table, forbidden_words, hits, possessive
 
 
 def steps(card: Card, bot: bool) -> tuple[Effect, ...]:
@@ -75,7 +76,8 @@ def play_event(t: Table, k: int, cid: str, *, bot: bool) -> Proc:
         elif len(pool) == 1:
             target = pool[0]
         else:
-            code = yield from t.ask(k, f"{card.name}: against which kingdom?", [("target", s.kingdoms[o]) for o in pool])
+            code = yield from t.ask(k, f"{card.name}: against which kingdom?",
+                                    [("target", s.kingdoms[o]) for o in pool], "target")
             target = s.kingdoms.index(code[1])
         t.emit("target", f"{card.name} is aimed at {t.name(target)}", "taifa 5.4", target)
     for e in steps(card, bot):
@@ -110,7 +112,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
                 yield from random_discard(t, target, "taifa 5.4")
             else:
                 opts = [("take", c) for c in sorted(s.hands[target])]
-                code = yield from t.ask(k, f"{card.name}: which card does {t.name(target)} discard?", opts)
+                code = yield from t.ask(k, f"{card.name}: which card does {t.name(target)} discard?", opts, "target")
                 s.hands[target].remove(code[1])
                 t.to_discard(code[1])
                 t.emit("discard", f"{t.does(target, 'discards')} {t.label(code[1])}", "taifa 5.4", target, code[1])
@@ -120,7 +122,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
             area = yield from t.bot_area(k, bot_targets(t, k, strength), "the area to attack")
         else:
             opts = [("attack", a) for a in t.attackable(k)]
-            code = yield from t.ask(k, f"{card.name}: attack which area?", opts)
+            code = yield from t.ask(k, f"{card.name}: attack which area?", opts, "target")
             area = code[1]
         yield from attack(t, k, area, bonus_dice=e["bonus_dice"], from_event=True)
     elif op == "incursion":
@@ -131,7 +133,8 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
         if bot:
             area = yield from t.bot_area(k, pool, "the Independent Campaign's target (9.6)")
         else:
-            code = yield from t.ask(k, f"{card.name}: which invasion-route area?", [("area", a) for a in pool])
+            code = yield from t.ask(k, f"{card.name}: which invasion-route area?", [("area", a) for a in pool],
+                                    "target")
             area = code[1]
         yield from campaign(t, k, area, e["dice"])
     elif op == "place_garrison":
@@ -143,7 +146,8 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
             if s.bots[k]:
                 area = yield from t.bot_area(k, pool, "where to place a garrison")
             else:
-                code = yield from t.ask(k, f"{card.name}: garrison which area?", [("garrison", a) for a in pool])
+                code = yield from t.ask(k, f"{card.name}: garrison which area?", [("garrison", a) for a in pool],
+                                        "target")
                 area = code[1]
             s.garrison[area] = True
             t.emit("garrison", f"{t.does(k, 'garrisons')} {t.area_name(area)}", "taifa 5.4", k, area)
@@ -154,8 +158,8 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
                "TA-15", k, target)
     elif op == "duel":
         assert target is not None
-        mine = yield from t.roll(e["dice"], f"{possessive(t.name(k))} champion ({card.name})")
-        theirs = yield from t.roll(e["dice"], f"{possessive(t.name(target))} champion ({card.name})")
+        mine = yield from t.roll_d6(e["dice"], f"{possessive(t.name(k))} champion ({card.name})")
+        theirs = yield from t.roll_d6(e["dice"], f"{possessive(t.name(target))} champion ({card.name})")
         a, b = hits(mine), hits(theirs)
         t.emit("combat", f"{card.name}: {t.name(k)} {a} hits, {t.name(target)} {b}", "taifa 5.4", tuple(mine), tuple(theirs))
         if a != b:

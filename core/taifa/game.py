@@ -1,11 +1,9 @@
 """TaifaGame: the standard game (3-8) and El Cid (10) on the engine contract.
 
-The game runs in units: the start of a turn (draws), one kingdom's round,
-the end of a turn (reshuffles, scoring). Each unit is a generator procedure
-(see core/taifa/table.py). At the start of a unit the state is copied; a
-clone is that copy with the unit's few answers replayed, which keeps
-``clone()`` cheap and exact without making every procedure a hand-written
-state machine (docs/architecture.md).
+The game runs in units (core/procedure.py): the start of a turn (draws), one
+kingdom's round, the end of a turn (reshuffles, scoring). This module says
+what each unit's procedure is, which unit follows which, and what a sudden
+victory (8) makes of the game.
 """
 
 from __future__ import annotations
@@ -13,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.engine import Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError
+from core.engine import Code, Event, Result, RulesError
+from core.procedure import GameEnded, Proc, Unit
 from core.taifa.bots import bot_round
 from core.taifa.cards import Decks
 from core.taifa.data import packaged_cards, packaged_map
@@ -21,7 +20,7 @@ from core.taifa.combat import SuddenVictory, attack, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
-from core.taifa.table import Proc, Table, agree, forbidden_words
+from core.taifa.table import Table, agree, forbidden_words
 
 from core.taifa import RULES_REVISION  # noqa: F401 - pinned in the package, read by records
 VARIANTS: tuple[str, ...] = ("standard", "el-cid")
@@ -103,10 +102,7 @@ class TaifaGame(Table):
             self.hand_sizes = tuple(self.opts["almoravid_hand"] if k == "almoravids" else EL_CID_HANDS[k] for k in kingdoms)
         else:
             self.hand_sizes = (STANDARD_HAND,) * n
-        self.result: Result | None = None
-        self._point: Point
-        self._begin(("turn_start",))
-        self._advance(None)
+        self._start(("turn_start",))
 
     @property
     def options(self) -> dict[str, Any]:
@@ -117,106 +113,24 @@ class TaifaGame(Table):
         """Seats the rulebook bot plays (9): they never decide."""
         return frozenset(k for k, bot in enumerate(self.s.bots) if bot)
 
-    # -- the engine contract -----------------------------------------------------
-
-    def point(self) -> Point:
-        return self._point
-
-    def apply(self, code: Code) -> list[Event]:
-        p = self._point
-        if not isinstance(p, Decision):
-            raise RulesError("no decision is pending")
-        code = tuple(code)
-        if code not in p.options:
-            raise RulesError(f"{self.describe(code)}: not a legal option here")
-        return self._answer(code)
-
-    def resolve(self, outcome: Outcome) -> list[Event]:
-        p = self._point
-        if not isinstance(p, Chance):
-            raise RulesError("no chance point is pending")
-        return self._answer(p.validate(outcome))
-
-    def _answer(self, value: Any) -> list[Event]:
-        # Events from building the game ("Turn 1 begins") are still here: they go with step 1.
-        self._inputs.append(value)
-        self._advance(value)
-        out, self.events = self.events, []
-        return out
-
-    def clone(self) -> "TaifaGame":
-        c = TaifaGame.__new__(TaifaGame)
-        c.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("s", "events", "_gen", "_inputs")})
-        c.events = []
-        if self.result is not None:
-            c.s = self.s.copy()
-            c._inputs = list(self._inputs)
-            return c
-        c.s = self._base.copy()
-        c._inputs = []
-        c._gen = c._unit_proc(self._unit)
-        c._advance(None)
-        for value in self._inputs:
-            c._advance(value)
-        c._inputs = list(self._inputs)
-        c.events = []
-        return c
-
-    def canonical(self) -> Any:
-        result = None if self.result is None else [list(self.result.winners), self.result.reason, self.result.rule]
-        state = self.s if self.result is not None else self._base
-        return {
-            "game": "taifa", "variant": self.variant, "options": self.opts,
-            "unit": list(self._unit), "state": state.canonical(),
-            "inputs": [list(v) if isinstance(v, tuple) else v for v in self._inputs], "result": result,
-        }
-
-    def restart(self, unit: tuple[Any, ...] | None = None) -> list[Event]:
+    def restart(self, unit: Unit | None = None) -> list[Event]:
         """Begin ``unit`` afresh from the state as it is now (default: the current kingdom's round).
 
         For set positions and scenario tests: edit ``self.s`` (hands, owners,
         garrisons...), then restart. Returns the events up to the first question.
         """
-        self.result = None
-        self.events = []
-        self._begin(unit or ("round", self.s.current))
-        self._advance(None)
-        out, self.events = self.events, []
-        return out
+        return super().restart(unit or ("round", self.s.current))
 
     # -- units -------------------------------------------------------------------
 
-    def _begin(self, unit: tuple[Any, ...]) -> None:
-        self._unit = unit
-        self._base = self.s.copy()
-        self._inputs: list[Any] = []
-        self._gen = self._unit_proc(unit)
-
-    def _unit_proc(self, unit: tuple[Any, ...]) -> Proc:
+    def _unit_proc(self, unit: Unit) -> Proc:
         if unit[0] == "turn_start":
             return self._turn_start()
         if unit[0] == "round":
             return self._round(unit[1])
         return self._turn_end()
 
-    def _advance(self, value: Any) -> None:
-        """Run the current unit (and the ones after it) to the next question or the end."""
-        while True:
-            try:
-                self._point = self._gen.send(value)
-                return
-            except StopIteration as stop:
-                nxt = self._next_unit(stop.value)
-            except SuddenVictory as win:
-                self._finish(Result((win.kingdom,), f"{self.does(win.kingdom, 'has')} placed all 13 castles",
-                                    "taifa 10.3" if self.variant == "el-cid" else "taifa 8", self._scores()))
-                return
-            if nxt is None:
-                return
-            self._begin(nxt)
-            value = None
-
-    def _next_unit(self, returned: Any) -> tuple[Any, ...] | None:
+    def _next_unit(self, returned: Any) -> Unit | None:
         s = self.s
         kind = self._unit[0]
         if kind == "turn_start":
@@ -230,9 +144,13 @@ class TaifaGame(Table):
             return ("round", s.current)
         return None if self.result is not None else ("turn_start",)
 
+    def _ended(self, end: GameEnded) -> Result:
+        assert isinstance(end, SuddenVictory)  # the only way a Taifa procedure ends the game (8, 10.3)
+        return Result((end.kingdom,), f"{self.does(end.kingdom, 'has')} placed all 13 castles",
+                      "taifa 10.3" if self.variant == "el-cid" else "taifa 8", self._scores())
+
     def _finish(self, result: Result) -> None:
-        self.result = result
-        self._point = Over(result)
+        super()._finish(result)
         names = ", ".join(self.seats[w] for w in result.winners) or "nobody"
         verb = agree(names, "wins") if len(result.winners) == 1 else "win"
         self.emit("end", f"Game over: {names} {verb} ({result.reason})",
@@ -267,7 +185,7 @@ class TaifaGame(Table):
             chosen = yield from self.bot_kingdom(cid_k, pool, "the kingdom under his Truce (TA-29)")
         else:
             code = yield from self.ask(cid_k, "Truce: which Christian kingdom is at peace with you this turn?",
-                                       [("truce", s.kingdoms[k]) for k in pool])
+                                       [("truce", s.kingdoms[k]) for k in pool], "target")
             chosen = s.kingdoms.index(code[1])
         forbid = set()
         for e in self.card(s.held[0]).effect:
@@ -289,7 +207,8 @@ class TaifaGame(Table):
 
     def _player_round(self, k: int) -> Proc:
         s = self.s
-        code = yield from self.ask(k, "your action: attack, incursion, event, discard or pass", self.actions(k))
+        code = yield from self.ask(k, "your action: attack, incursion, event, discard or pass", self.actions(k),
+                                   "action")
         verb = code[0]
         if verb == "pass":
             self.emit("pass", f"{self.does(k, 'passes')}", "taifa 5.6", k)

@@ -1,24 +1,20 @@
 """The Taifa table's elementary operations, shared by every procedure.
 
-Procedures (an attack, an event, a bot's round) are generators: they yield a
-:class:`Decision` or a :class:`Chance` and are sent back the option code or the
-outcome, so a rule reads top to bottom as the rulebook does. This module
-holds what they all use: drawing and discarding, the Card Bonus, borders and
-truces, dice, and the bots' target dice (9.5).
+Procedures (an attack, an event, a bot's round) are generators run by
+:class:`core.procedure.ProcedureGame`, which also gives them ``ask``, ``roll``,
+``pick`` and ``emit``. This module holds what every Taifa rule uses besides:
+drawing and discarding, the Card Bonus, borders and truces, the dice of a
+fight, and the bots' target dice (9.5).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
-from typing import Any, Union
+from collections.abc import Iterable
 
-from core.engine import Chance, Decision, Event
+from core.procedure import Proc, ProcedureGame
 from core.taifa.cards import Card, Decks
 from core.taifa.map import KINGDOM_NAMES, TaifaMap
 from core.taifa.state import BONUS_MAX, BONUS_MIN, INDEPENDENT, TaifaState
-
-Ask = Union[Decision, Chance]
-Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answers
 
 
 def dice_word(n: int) -> str:
@@ -50,17 +46,16 @@ def hits(dice: Iterable[int]) -> int:
     return sum(1 for d in dice if d >= 4)
 
 
-class Table:
-    """State plus the map and decks, and the operations every rule uses."""
+class Table(ProcedureGame):
+    """State plus the map and decks, and the operations every rule uses (TaifaGame adds the units)."""
 
     s: TaifaState
     m: TaifaMap
     decks: Decks
-    events: list[Event]
 
     def __init__(self, state: TaifaState, taifa_map: TaifaMap, decks: Decks) -> None:
-        self.s, self.m, self.decks = state, taifa_map, decks
-        self.events = []
+        super().__init__(state)
+        self.m, self.decks = taifa_map, decks
         self._cards = {c.id: c for d in decks for c in d}
 
     # -- naming and events -----------------------------------------------------
@@ -81,9 +76,6 @@ class Table:
 
     def area_name(self, a: int) -> str:
         return self.m.areas[a - 1].name
-
-    def emit(self, kind: str, text: str, rule: str, *data: Any) -> None:
-        self.events.append(Event(kind, text, rule, tuple(data)))
 
     # -- cards -------------------------------------------------------------------
 
@@ -125,7 +117,7 @@ class Table:
         if not pool:
             self.s.draw[deck] = []
             return
-        perm = yield Chance("shuffle", (len(pool),), f"shuffle the {deck} deck")
+        perm = yield from self.shuffle(len(pool), f"shuffle the {deck} deck")
         self.s.draw[deck] = [pool[i] for i in perm]
         self.emit("shuffle", f"The {deck} deck is shuffled ({len(pool)} cards): {why}", rule, deck, len(pool))
 
@@ -185,26 +177,24 @@ class Table:
 
     # -- dice --------------------------------------------------------------------
 
-    def roll(self, n: int, label: str) -> Proc:
-        """Roll ``n`` dice (a Chance point; none when n is 0)."""
-        if n <= 0:
-            return ()
-        dice = yield Chance("dice", (n, 6), label)
-        self.s.last_dice = (label, dice)
+    def roll_d6(self, n: int, label: str) -> Proc:
+        """Roll ``n`` dice (2.3; none when n is 0) and show them as the table's last throw."""
+        dice = yield from self.roll(n, 6, label)
+        if n > 0:
+            self.s.last_dice = (label, dice)
         return dice
 
-    def pick(self, n: int, label: str) -> Proc:
-        """One of ``n`` at random (a Chance point), e.g. a card drawn blind from a hand."""
-        i = yield Chance("pick", (n,), label)
-        return i
-
     # -- the bots' target dice (9.5) -------------------------------------------
+
+    def bot_die(self, k: int, why: str) -> Proc:
+        """The die a bot throws to choose (9.5); not shown as the table's last throw."""
+        return self.roll(1, 6, f"{self.does(k, 'chooses')} {why}" + ("" if "(9." in why else " (9.5)"))
 
     def bot_area(self, k: int, candidates: list[int], why: str) -> Proc:
         """A bot's pick among areas: one die, 1-3 the lowest id, 4-6 the highest (9.5)."""
         if len(candidates) == 1:
             return candidates[0]
-        (die,) = yield Chance("dice", (1, 6), f"{self.does(k, 'chooses')} {why}" + ("" if "(9." in why else " (9.5)"))
+        (die,) = yield from self.bot_die(k, why)
         pick = min(candidates) if die <= 3 else max(candidates)
         self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
                   f"{self.area_name(pick)} ({pick})", "taifa 9.5", k, die, pick)
@@ -214,14 +204,9 @@ class Table:
         """A bot's pick among kingdoms: 1-3 the first counter-clockwise, 4-6 the first clockwise (9.5)."""
         if len(candidates) == 1:
             return candidates[0]
-        (die,) = yield Chance("dice", (1, 6), f"{self.does(k, 'chooses')} {why}" + ("" if "(9." in why else " (9.5)"))
+        (die,) = yield from self.bot_die(k, why)
         ring = self.others(k)  # clockwise
         pick = next(o for o in (ring if die >= 4 else ring[::-1]) if o in candidates)
         self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: first {'clockwise' if die >= 4 else 'counter-clockwise'}, "
                   f"{self.name(pick)}", "taifa 9.5", k, die, pick)
         return pick
-
-    def ask(self, k: int, prompt: str, options: list[tuple[Any, ...]]) -> Proc:
-        """A Decision for kingdom ``k`` (its seat number)."""
-        code = yield Decision(k, prompt, tuple(options))
-        return code

@@ -1,0 +1,227 @@
+"""Games whose turns are long conversations, written as generator procedures.
+
+A procedure is a generator: it yields a :class:`Decision` or a :class:`Chance`
+and is sent back the option code or the outcome, so a rule reads top to
+bottom as the rulebook does, and ``yield from`` nests one procedure in
+another (an attack inside an event). :class:`ProcedureGame` runs them on the
+engine contract (docs/architecture.md, "Procedures are generators").
+
+A generator cannot be copied, so the game runs in **units** (say the start
+of a turn, one seat's round, the end of a turn). When a unit begins, the
+state is copied; ``clone()`` is that copy with the unit's answers so far
+replayed, and ``canonical()`` is the unit, its starting state and those
+answers, which fix the position exactly.
+
+A game supplies:
+
+* ``self.s``, its state: ``copy()`` and ``canonical()``;
+* :meth:`ProcedureGame._unit_proc`: the procedure of a unit;
+* :meth:`ProcedureGame._next_unit`: the unit after one ends, or None when
+  the game is over (the unit, or ``_next_unit`` itself, called ``_finish``);
+* for a game that can end in the middle of a procedure, a subclass of
+  :class:`GameEnded` to raise and :meth:`ProcedureGame._ended` to turn it
+  into a :class:`Result`.
+
+Every attribute but the state, the events and the unit's procedure and
+answers is shared between a game and its clones: keep them immutable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Any, Union
+
+from core.engine import DECISION_KINDS, Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError
+
+Ask = Union[Decision, Chance]
+Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answers
+Unit = tuple[Any, ...]  # a unit's name and arguments, e.g. ("round", 2); part of the canonical form
+
+# Attributes a clone rebuilds for itself; every other one it shares.
+_OWN = frozenset(("s", "events", "_gen", "_inputs"))
+
+
+class GameEnded(Exception):
+    """Raised inside a procedure to end the game at once (Taifa's 13th castle).
+
+    A game subclasses it with what it needs to know, and says in
+    :meth:`ProcedureGame._ended` what the result is.
+    """
+
+
+class ProcedureGame:
+    """The engine contract (``point``, ``apply``, ``resolve``, ``clone``, ``canonical``)
+    for a game written as generator procedures run in units.
+
+    A subclass sets ``game``, ``variant`` and ``options`` (the Game protocol), calls
+    ``__init__`` with its state, then :meth:`_start` with its first unit.
+    """
+
+    game: str
+    variant: str
+    s: Any  # the state: .copy() and .canonical()
+    events: list[Event]  # events of the step in progress, handed out by apply/resolve
+    result: Result | None
+    _point: Point
+    _unit: Unit
+    _base: Any  # a copy of the state as the unit began
+    _inputs: list[Any]  # the unit's answers so far
+    _gen: Proc
+
+    def __init__(self, state: Any) -> None:
+        self.s = state
+        self.events = []
+        self.result = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- what a game supplies ------------------------------------------------------
+
+    def _unit_proc(self, unit: Unit) -> Proc:
+        """The procedure that plays ``unit``."""
+        raise NotImplementedError
+
+    def _next_unit(self, returned: Any) -> Unit | None:
+        """The unit after the current one, which returned ``returned``; None: the game is over."""
+        raise NotImplementedError
+
+    def _ended(self, end: GameEnded) -> Result:
+        """The result of a game a procedure ended by raising ``end``."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how {type(end).__name__} ends the game")
+
+    # -- the engine contract -------------------------------------------------------
+
+    def point(self) -> Point:
+        return self._point
+
+    def apply(self, code: Code) -> list[Event]:
+        p = self._point
+        if not isinstance(p, Decision):
+            raise RulesError("no decision is pending")
+        code = tuple(code)
+        if code not in p.options:
+            raise RulesError(f"{self.describe(code)}: not a legal option here")
+        return self._answer(code)
+
+    def resolve(self, outcome: Outcome) -> list[Event]:
+        p = self._point
+        if not isinstance(p, Chance):
+            raise RulesError("no chance point is pending")
+        return self._answer(p.validate(outcome))
+
+    def describe(self, code: Code) -> str:
+        return repr(code)
+
+    def clone(self) -> Any:
+        cls = type(self)
+        c = cls.__new__(cls)
+        c.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
+        c.events = []
+        if self.result is not None:
+            c.s = self.s.copy()
+            c._inputs = list(self._inputs)
+            return c
+        c.s = self._base.copy()
+        c._inputs = []
+        c._gen = c._unit_proc(self._unit)
+        c._advance(None)
+        for value in self._inputs:
+            c._advance(value)
+        c._inputs = list(self._inputs)
+        c.events = []
+        return c
+
+    def canonical(self) -> Any:
+        result = None if self.result is None else [list(self.result.winners), self.result.reason, self.result.rule]
+        # Once over, no procedure runs: the state as it ended is the position.
+        state = self.s if self.result is not None else self._base
+        return {
+            "game": self.game, "variant": self.variant, "options": self.options,
+            "unit": list(self._unit), "state": state.canonical(),
+            "inputs": [list(v) if isinstance(v, tuple) else v for v in self._inputs], "result": result,
+        }
+
+    def restart(self, unit: Unit) -> list[Event]:
+        """Begin ``unit`` afresh from the state as it is now; the events up to the first question.
+
+        For set positions (tests, puzzles): edit ``self.s``, then restart.
+        """
+        self.result = None
+        self.events = []
+        self._start(unit)
+        out, self.events = self.events, []
+        return out
+
+    # -- running units -------------------------------------------------------------
+
+    def _start(self, unit: Unit) -> None:
+        """Begin ``unit`` and run to the first question; its events wait for the next step."""
+        self._begin(unit)
+        self._advance(None)
+
+    def _begin(self, unit: Unit) -> None:
+        self._unit = unit
+        self._base = self.s.copy()
+        self._inputs = []
+        self._gen = self._unit_proc(unit)
+
+    def _answer(self, value: Any) -> list[Event]:
+        # Events from building the game are still here: they go with step 1.
+        self._inputs.append(value)
+        self._advance(value)
+        out, self.events = self.events, []
+        return out
+
+    def _advance(self, value: Any) -> None:
+        """Run the current unit (and the ones after it) to the next question or the end."""
+        while True:
+            try:
+                self._point = self._gen.send(value)
+                return
+            except StopIteration as stop:
+                nxt = self._next_unit(stop.value)
+            except GameEnded as end:
+                self._finish(self._ended(end))
+                return
+            if nxt is None:
+                if self.result is None:
+                    raise RuntimeError(f"unit {self._unit} ended with no next unit and no result")
+                return
+            self._begin(nxt)
+            value = None
+
+    def _finish(self, result: Result) -> None:
+        """End the game with ``result`` (a unit calls it, or :meth:`_advance` on a GameEnded)."""
+        self.result = result
+        self._point = Over(result)
+
+    # -- what procedures use -------------------------------------------------------
+
+    def emit(self, kind: str, text: str, rule: str, *data: Any) -> None:
+        self.events.append(Event(kind, text, rule, tuple(data)))
+
+    def ask(self, seat: int, prompt: str, options: Sequence[Code], kind: str) -> Proc:
+        """A Decision for ``seat``; ``kind`` says what it asks (DECISION_KINDS). Returns the code."""
+        if kind not in DECISION_KINDS:
+            raise ValueError(f"unknown decision kind {kind!r}")
+        code = yield Decision(seat, prompt, tuple(options), kind)
+        return code
+
+    def roll(self, n: int, sides: int, label: str) -> Proc:
+        """Roll ``n`` dice of ``sides`` (a Chance point; none when n is 0). Returns the values."""
+        if n <= 0:
+            return ()
+        dice = yield Chance("dice", (n, sides), label)
+        return dice
+
+    def pick(self, n: int, label: str) -> Proc:
+        """One of ``n`` at random (a Chance point), e.g. a card drawn blind from a hand."""
+        i = yield Chance("pick", (n,), label)
+        return i
+
+    def shuffle(self, n: int, label: str) -> Proc:
+        """A permutation of ``n`` cards (a Chance point). Returns it: position i gets card perm[i]."""
+        perm = yield Chance("shuffle", (n,), label)
+        return perm
