@@ -170,9 +170,11 @@ def check_resumable(path: Path, games: GameLookup) -> None:
 
     recording = read_unfinished(path, games)
     whole = read_record_file(recording.data, games=games) if recording.torn else recording
-    dry = Runner(whole.header, games, None, whole)  # RecordError when a step does not follow
     report = verify(whole, games=games)
-    if not report.ok and dry.result is None:
+    if report.ok:
+        return
+    dry = Runner(whole.header, games, None, whole)  # RecordError when a step does not follow
+    if dry.result is None:  # over, with its result never written, is what resume finishes
         raise RecordError(f"cannot resume: {report.verdict}")
 
 
