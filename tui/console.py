@@ -75,6 +75,10 @@ class _NoInput(Exception):
     """The input ended (EOF, or no standard input at all)."""
 
 
+def _event_line(event: Event) -> str:
+    return f"  {event.text}  [{event.rule}]" if event.rule else f"  {event.text}"
+
+
 def extras_for(game: str) -> ConsoleExtras:
     """The game's extras, or none (a game with no console plugin still plays at the prompt)."""
     found = tui_games.plugin(game).load("console")
@@ -109,8 +113,20 @@ class Console:
         line = f"{self.runner.gi.title}, {h.variant}, seed {h.seed}: {seats}"
         steps = len(self.runner.history)
         if steps:
-            line += f"\nResuming after step {steps}."
+            line += f"\nResuming after step {steps}." + self.recap()
         return line + ("\nType help for the commands." if self.people else "")
+
+    def recap(self, most: int = 30) -> str:
+        """On resuming: what happened since a person last decided (the last ``most`` events)."""
+        history = self.runner.history
+        last = next((i for i in range(len(history) - 1, -1, -1) if history[i].kind == "decision"
+                     and self.runner.seat_kind(history[i].seat or 0) == "human"), None)
+        if last is None:
+            return ""
+        events = [e for step in history[last:] for e in step.events if e.kind not in self.extras.quiet]
+        lines = [_event_line(e) for e in events[-most:]]
+        who = self.game.seats[history[last].seat or 0]
+        return f" Since {who}'s last decision:\n" + "\n".join(lines) if lines else ""
 
     def play(self) -> str:
         """Play to the end or until the person leaves; returns the closing line(s). Closes the runner."""
@@ -178,7 +194,7 @@ class Console:
             begins = self.extras.begins(event)
             if begins and not (own and i == 0):
                 self._pause(begins)
-            self.write(f"  {event.text}  [{event.rule}]" if event.rule else f"  {event.text}")
+            self.write(_event_line(event))
 
     def _pause(self, what: str) -> None:
         """Wait for Enter: before every new turn, and before another seat's round after a person acted."""
@@ -231,8 +247,11 @@ class Console:
         """The option a line names (a number or the game's words); None after printing help or a refusal."""
         word = line.strip().lower()
         commands = {c.word: c for c in self.extras.commands}
-        if word in ("help", "?", ""):
+        if word in ("help", "?"):
             self.write(self.help())
+        elif not word:  # Enter alone: the question again
+            self.write(f"{self.game.seats[decision.seat]}: {decision.prompt}")
+            self._options(decision, everything=False)
         elif word == "list":
             self._options(decision, everything=True)
         elif word in commands:
