@@ -218,16 +218,19 @@ class Console:
         while True:
             line = self.read(f"{name}> ")
             code = self._choice(line, decision)
-            if code is None:
-                continue
-            try:
-                step = self.runner.decide(code)
-            except RulesError as err:
-                self.write(f"  {err}")
-                continue
-            self.acted = True
-            self._show(step, own=True)
-            return
+            if code is not None and self._answer(lambda: self.runner.decide(code)):
+                return
+
+    def _answer(self, apply: Callable[[], Step]) -> bool:
+        """Apply what a person typed and show what it did; False, with the rules' one line, when refused."""
+        try:
+            step = apply()
+        except RulesError as err:
+            self.write(f"  {err}")
+            return False
+        self.acted = True
+        self._show(step, own=True)
+        return True
 
     def _options(self, decision: Decision, everything: bool) -> None:
         options = decision.options
@@ -292,15 +295,8 @@ class Console:
                 values = [int(ch) for ch in line.strip()]
             if len(values) != n or not all(1 <= v <= sides for v in values):
                 self.write(f"  type {n} number{'s' if n != 1 else ''} from 1 to {sides}")
-                continue
-            try:
-                step = self.runner.type_outcome(tuple(values))
-            except RulesError as err:
-                self.write(f"  {err}")
-                continue
-            self.acted = True
-            self._show(step, own=True)
-            return
+            elif self._answer(lambda: self.runner.type_outcome(tuple(values))):
+                return
 
 
 def play(runner: Runner, read: Callable[[str], str] = _read_input,

@@ -5,7 +5,6 @@ stops in one line and leaves the record as it was."""
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -145,14 +144,6 @@ def test_without_prompt_the_app_resumes_it(waiting: Path, monkeypatch: pytest.Mo
     code, _, err = invoke("resume", waiting, "--data-dir", tmp_path)
     assert code == 0, err
     assert opened == [(tmp_path, waiting)]
-
-
-@pytest.fixture
-def own_map(tmp_path: Path) -> Path:
-    text = resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8")
-    path = tmp_path / "own-map.toml"
-    path.write_text(text.replace('name = "Cantabria"\ndefence = 2', 'name = "Cantabria"\ndefence = 3', 1), "utf-8")
-    return path
 
 
 def test_a_record_on_its_own_map_resumes_with_that_map(tmp_path: Path, own_map: Path) -> None:
