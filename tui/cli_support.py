@@ -12,7 +12,7 @@ import inspect
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
 
@@ -20,6 +20,9 @@ from core import games as core_games
 from core.engine import RulesError
 from notation.catalog import GameLookup
 from notation.format import RecordError
+
+if TYPE_CHECKING:
+    from notation.runner import Runner
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -178,7 +181,7 @@ def check_resumable(path: Path, games: GameLookup) -> None:
         raise RecordError(f"cannot resume: {report.verdict}")
 
 
-def play_at_prompt(runner: Any) -> None:
+def play_at_prompt(runner: Runner) -> None:
     """Play a runner's game at the prompt and print how it ended (or where the record is)."""
     from tui.console import play
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from tui.cli_support import fail, parse_options
+
+if TYPE_CHECKING:
+    from notation.runner import SeatPlan
 
 SIDES = {"attackers": 0, "defenders": 1}
 OPTION_HELP = "A rule option as name=value (see docs/rulings/tafl.md), repeatable."
@@ -96,7 +99,7 @@ def bench(
                f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
 
 
-def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int | None) -> tuple[Any, ...]:
+def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int | None) -> tuple[SeatPlan, ...]:
     """Two seat plans (attackers, defenders) from ``--players``; one line, exit 2, when it is not that."""
     from core.match import Limit
     from notation.runner import SeatPlan
