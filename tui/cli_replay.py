@@ -13,8 +13,6 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
-from core import games as core_games
-from core.engine import Decision, Game, Over
 from notation.catalog import GameLookup
 from notation.export import ExportError, export, export_formats
 from notation.format import RecordError
@@ -22,7 +20,8 @@ from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify
 from notation.wording import count
-from tui.text_board import position_text
+from tui.cli_support import DATA_HELP, data_pairs, games_for, takes_data_flags
+from tui.games import position_text
 
 replay_app = typer.Typer(
     name="replay",
@@ -31,41 +30,24 @@ replay_app = typer.Typer(
     add_completion=False,
 )
 
-MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
-CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
+# The data files this command was given, as (key, path): a command line is one process and
+# one command, so the replay commands read them from here (the callback sets them every time).
+_DATA: list[tuple[str, Path]] = []
 
 
-# The user's own data files for this command (game -> key -> loaded data): a command
-# line is one process and one command, so the replay commands read it from here.
-_DATA: dict[str, dict[str, Any]] = {}
-
-
-def games() -> GameLookup:
-    """The registry, with the data files this command was given."""
-    return core_games.lookup(_DATA)
-
-
-def use_taifa_data(map_file: Optional[Path], cards_file: Optional[Path]) -> dict[str, Any]:
-    """Play or replay Taifa on a user's own map and decks; a bad file is one line, exit 2."""
-    from core.engine import RulesError
-
-    gi = core_games.info("taifa")
-    loaders = {f.key: f.load for f in gi.data_files}
-    try:
-        data = {key: loaders[key](str(path)) for key, path in (("map", map_file), ("cards", cards_file)) if path}
-    except RulesError as err:
-        _fail(str(err))
-    _DATA["taifa"] = data
-    return data
+def games(file: Path) -> GameLookup:
+    """The registry, with the data files this command was given for the game of ``file``."""
+    return games_for(file, _DATA)
 
 
 @replay_app.callback()
+@takes_data_flags
 def replay_options(
-    map_file: Optional[Path] = typer.Option(None, "--map", help="For Taifa records played on your own map: " + MAP_HELP),
-    cards_file: Optional[Path] = typer.Option(None, "--cards", help="For Taifa records played on your own decks."),
+    data: list[str] = typer.Option([], "--data", help=DATA_HELP, metavar="KEY=FILE"),
+    **flags: Any,
 ) -> None:
     """Verify, show and export recorded games (.fief files)."""
-    use_taifa_data(map_file, cards_file)
+    _DATA[:] = data_pairs(data, flags)
 
 
 FILE = typer.Argument(..., help="A .fief record.", metavar="FILE", show_default=False)
@@ -78,7 +60,7 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 
 def _read(file: Path) -> Recording:
     try:
-        return read_record_file(file, games=games())
+        return read_record_file(file, games=games(file))
     except RecordError as err:
         _fail(f"{file}: {err}")
     except OSError as err:
@@ -87,7 +69,7 @@ def _read(file: Path) -> Recording:
 
 def _replay(file: Path) -> Replay:
     try:
-        return Replay(_read(file), games=games())
+        return Replay(_read(file), games=games(file))
     except RecordError as err:
         _fail(f"{file}: {err}")
 
@@ -98,7 +80,7 @@ def verify_command(file: Path = FILE) -> None:
 
     Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
     """
-    report = verify(_read(file), games=games())
+    report = verify(_read(file), games=games(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
         typer.echo(f"ok: {count(report.records, 'record')}, {outcome}")
@@ -125,64 +107,12 @@ def show_command(
     if n:
         info = replay.step_record(n)
         title += f": {info.seat_name} {info.text}"
-    lines = [title, _position(game)]
+    lines = [title, position_text(game)]
     lines += [f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}" for e in events]
     lines += [f"  comment: {c}" for c in comments]
     if replay.failure is not None:
         lines.append(f"note: the replay stops at {replay.failure}")
     typer.echo("\n".join(lines))
-
-
-def _position(game: Game) -> str:
-    if game.game == "taifa":
-        return taifa_text(game)
-    return position_text(game)
-
-
-def taifa_text(game: Any) -> str:
-    """A Taifa position as a spectator sees it: the turn, each kingdom's castles, Card Bonus,
-    hand size, face-up cards and areas (``*`` garrisoned), the piles, the fight, the last dice."""
-    v = game.view(None)
-    owner, garrison = v["owner"], v["garrison"]
-
-    def areas(k: int) -> str:
-        return ", ".join(f"{game.area_name(a)} ({a}){'*' if garrison[a] else ''}"
-                         for a in range(1, len(owner)) if owner[a] == k) or "none"
-
-    def cards(ids: Any) -> str:
-        return ", ".join(game.label(c) for c in ids) or "-"
-
-    current = v["kingdoms"][v["current"]]["name"] if v["turn"] else "-"
-    lines = [f"turn {v['turn']} of 3, round of {current}, passes in a row: {v['passes']}"]
-    for k, kd in enumerate(v["kingdoms"]):
-        who = "bot" if kd["bot"] else "player"
-        lines.append(f"{kd['name']} ({who}): {kd['castles']} castles, Card Bonus {kd['bonus']:+d}, "
-                     f"{kd['hand_count']} cards in hand, {kd['kept']} kept")
-        lines.append(f"  areas: {areas(k)}")
-        for what in ("army", "ready", "permanent"):
-            if kd[what]:
-                lines.append(f"  {what}: {cards(kd[what])}")
-    lines.append(f"independent: {areas(-1)}")
-    for deck in sorted(v["draw"]):
-        lines.append(f"{deck} deck: {v['draw'][deck]} to draw, {len(v['discard'][deck])} discarded")
-    if v["removed"]:
-        lines.append(f"out of the game: {cards(v['removed'])}")
-    f = v["fight"]
-    if f is not None:
-        where = game.area_name(f["area"]) if f["area"] else "an incursion"
-        placed = ", ".join(game.label(c) if c else "a face-down card" for _, _, c in f["cards"]) or "no cards yet"
-        lines.append(f"fight: {f['kind']} on {where}: {placed}")
-    if v["last_dice"]:
-        label, dice = v["last_dice"]
-        lines.append(f"last dice: {label}: {' '.join(map(str, dice))}")
-    point = game.point()
-    if isinstance(point, Over):
-        lines.append(f"game over: {point.result.reason}")
-    elif isinstance(point, Decision):
-        lines.append(f"to decide: {game.seats[point.seat]}: {point.prompt}")
-    else:
-        lines.append(f"chance: {point.label or point.kind}")
-    return "\n".join(lines)
 
 
 # The formats come from the notation registry: text, json and every game's own (otg for tafl).

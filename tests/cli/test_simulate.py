@@ -115,3 +115,20 @@ def test_tafl_runs_through_the_same_loop(tmp_path: Path) -> None:
         assert verify(read_record_file(path)).ok
     code, _, err = _run("tafl", "--players", "bot,random")
     assert code == 2 and "--players takes two of ai/random" in err
+
+
+@pytest.mark.parametrize("golden, args", [
+    ("taifa-standard-7-0001.fief", ["--scenario", "standard", "--seed", "7"]),
+    ("taifa-el-cid-5-0001.fief", ["--scenario", "el-cid", "--seats", "bot,bot,bot,ai", "--seed", "5"]),
+])
+def test_records_are_the_golden_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, golden: str,
+                                      args: list[str]) -> None:
+    """`make goldens-taifa` wrote these with the simulate of before the runner: the same seed gives the
+    same bytes, header and all, once the creation time and the app version are the golden's."""
+    want = (Path(__file__).resolve().parents[2] / "replays" / golden).read_bytes()
+    header = read_record_file(want).header
+    monkeypatch.setattr("tui.simulate.utc_now", lambda: header.created)
+    monkeypatch.setattr("notation.catalog.app_version", lambda: header.app)
+    code, out, _ = _run("taifa", *args, "--games", "1", "--out", tmp_path)
+    assert code == 0, out
+    assert (tmp_path / golden).read_bytes() == want

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -23,14 +22,6 @@ runner = CliRunner()
 def packaged_data() -> Iterator[None]:
     yield
     cli_replay._DATA.clear()  # one command's --map/--cards: CliRunner runs many in one process
-
-
-@pytest.fixture
-def own_map(tmp_path: Path) -> Path:
-    text = resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8")
-    path = tmp_path / "own-map.toml"
-    path.write_text(text.replace('name = "Cantabria"\ndefence = 2', 'name = "Cantabria"\ndefence = 3', 1), "utf-8")
-    return path
 
 
 def invoke(*args: str | Path, stdin: str = "") -> tuple[int, str, str]:

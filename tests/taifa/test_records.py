@@ -17,10 +17,10 @@ from notation.export import export_json, export_text
 from notation.format import ChanceRecord, DecisionRecord, Header, RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
+from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
 from notation.writer import encode_game
 from tui.cli import app
-from tui.simulate import SeatSpec, play_one
 
 runner = CliRunner()
 SEED = 11
@@ -33,10 +33,9 @@ def _run(*args: str | Path) -> tuple[int, str, str]:
 
 
 def _record(path: Path, variant: str, kinds: list[str], seed: int = SEED, **options: int) -> Path:
-    keys = TaifaGame(variant).s.kingdoms
-    bots = [k for k, kind in zip(keys, kinds) if kind == "bot"]
-    game = TaifaGame(variant, options, bots)
-    play_one(game, [SeatSpec(k) for k in kinds], seed, path, dict(game.opts), {"bots": bots})
+    runner = Runner.start(GameSetup("taifa", variant, tuple(SeatPlan(k) for k in kinds), seed, options), path)
+    runner.run()
+    runner.close()
     return path
 
 

@@ -10,7 +10,8 @@ from core.taifa.game import TaifaGame
 from notation.reader import read_record_file
 from notation.replay import Replay
 from tui.screens.replay import ReplayScreen
-from tui.taifa_console import play
+from notation.runner import GameSetup, Runner, SeatPlan
+from tui.console import play
 from tui.widgets.taifa_map import KingdomsPane, TaifaMap, kingdoms_text
 from tui_support import text
 
@@ -19,7 +20,8 @@ from tui_support import text
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A six-bot game written by `fiefdom taifa play` (no human seat, so no prompt)."""
     path = tmp_path_factory.mktemp("taifa") / "six-bots.fief"
-    play("standard", ["bot"] * 6, 11, path, {}, read=lambda _: "quit", write=lambda _: None)
+    play(Runner.start(GameSetup("taifa", "standard", (SeatPlan("bot"),) * 6, 11), path),
+         read=lambda _: "quit", write=lambda _: None)
     return path
 
 

@@ -1,0 +1,204 @@
+"""What the generic commands and every game's own commands share: one-line errors, rule
+options, a game's data files (``--data KEY=FILE`` and the flags games add for them),
+record paths, and starting or resuming a game at the prompt.
+
+Nothing here names a game: a game's data files come from its descriptor
+(``GameDescriptor.data_files``), its extra flags from its CLI plugin.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
+
+import typer
+
+from core import games as core_games
+from core.engine import RulesError
+from notation.catalog import GameLookup
+from notation.format import RecordError
+
+if TYPE_CHECKING:
+    from notation.runner import Runner
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs; values are checked by the game itself."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            fail(f"--option takes name=value, got {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+# -- a game's data files ---------------------------------------------------------------
+
+DATA_HELP = "A data file of the record's game, as KEY=FILE (its own map, say), repeatable."
+DATA_FLAGS: dict[str, tuple[str, str]] = {}  # "--map" -> ("map", help): flags games add (add_data_flag)
+_TAKERS: list[Callable[..., Any]] = []  # commands that take those flags (takes_data_flags)
+
+
+def _flag_param(flag: str) -> str:
+    return "data_" + flag.lstrip("-").replace("-", "_")
+
+
+def _resign(func: Callable[..., Any]) -> None:
+    """Give ``func`` a typer option for every data flag: its signature without ``**flags``, plus one
+    keyword per flag (typer reads the signature when the command line is parsed)."""
+    base: inspect.Signature = func.__fiefdom_signature__  # type: ignore[attr-defined]
+    params = [p for p in base.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    for flag, (key, help_) in DATA_FLAGS.items():
+        name = _flag_param(flag)
+        func.__annotations__[name] = Optional[Path]
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=Optional[Path],
+                                        default=typer.Option(None, flag, help=help_, metavar="FILE")))
+    func.__signature__ = base.replace(parameters=params)  # type: ignore[attr-defined]
+
+
+def takes_data_flags(func: Callable[..., Any]) -> Callable[..., Any]:
+    """A command (its function ends in ``**flags``) that takes every game's data flags as well as ``--data``."""
+    func.__fiefdom_signature__ = inspect.signature(func)  # type: ignore[attr-defined]
+    _TAKERS.append(func)
+    _resign(func)
+    return func
+
+
+def add_data_flag(flag: str, key: str, help_: str) -> None:
+    """A game's own flag for one of its data files (``--map FILE`` for ``--data map=FILE``)."""
+    DATA_FLAGS[flag] = (key, help_)
+    for func in _TAKERS:
+        _resign(func)
+
+
+def data_pairs(data: Sequence[str], flags: dict[str, Any] | None = None) -> list[tuple[str, Path]]:
+    """``--data KEY=FILE`` options and data flags as (key, path) pairs; a bad one is one line."""
+    pairs = []
+    for item in data:
+        key, sep, path = item.partition("=")
+        if not sep or not key.strip() or not path.strip():
+            fail(f"--data takes KEY=FILE, got {item!r}")
+        pairs.append((key.strip(), Path(path.strip())))
+    for flag, (key, _) in DATA_FLAGS.items():
+        path = (flags or {}).get(_flag_param(flag))
+        if path is not None:
+            pairs.append((key, Path(path)))
+    return pairs
+
+
+def load_data(game: str, pairs: Sequence[tuple[str, Path]]) -> dict[str, Any]:
+    """The user's own data files for ``game`` (key -> loaded data); one line, exit 2, when one is unusable."""
+    if not pairs:
+        return {}
+    gi = core_games.info(game)
+    files = {f.key: f for f in gi.data_files}
+    loaded = {}
+    for key, path in pairs:
+        if key not in files:
+            takes = f"it takes {', '.join(files)}" if files else "it takes none"
+            fail(f"{gi.title} has no data file {key!r} ({takes})")
+        try:
+            loaded[key] = files[key].load(str(path))
+        except RulesError as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"{path}: {err.strerror or err}")
+    return loaded
+
+
+class _Named(Exception):
+    pass
+
+
+def record_game(path: Path) -> str | None:
+    """The game a record's header names (None when the file cannot be read that far)."""
+    named: list[str] = []
+
+    def probe(game: str) -> Any:
+        named.append(game)
+        raise _Named
+
+    try:
+        from notation.reader import read_record_file
+
+        read_record_file(path, games=probe)
+    except (RecordError, OSError):
+        pass
+    return named[0] if named else None
+
+
+def games_for(path: Path, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
+    """The registry, with the data files given for the game of the record at ``path``."""
+    if not pairs:
+        return core_games.info
+    game = record_game(path)
+    if game is None or game not in core_games.names():
+        return core_games.info  # reading the record will say what is wrong with it
+    return core_games.lookup({game: load_data(game, pairs)})
+
+
+# -- records -----------------------------------------------------------------------------
+
+
+def new_record_path(data_dir_opt: Path | None, game: str, variant: str) -> Path:
+    """A new autosave in the data folder: ``<game>-<variant>-<UTC time>.fief``, never an existing file."""
+    from tui.session import autosave_dir, data_dir
+
+    base = autosave_dir(data_dir(data_dir_opt))
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    path = base / f"{game}-{variant}-{stamp}.fief"
+    n = 1
+    while path.exists():
+        n += 1
+        path = base / f"{game}-{variant}-{stamp}-{n}.fief"
+    return path
+
+
+def check_resumable(path: Path, games: GameLookup) -> None:
+    """RecordError, in one line, unless the record at ``path`` can be carried on: it reads, has no
+    result, its steps replay, and it verifies (a torn last record and a result never written are
+    what resume repairs). Writes nothing."""
+    from notation.reader import read_record_file
+    from notation.runner import Runner, read_unfinished
+    from notation.verify import verify
+
+    recording = read_unfinished(path, games)
+    whole = read_record_file(recording.data, games=games) if recording.torn else recording
+    report = verify(whole, games=games)
+    if report.ok:
+        return
+    dry = Runner(whole.header, games, None, whole)  # RecordError when a step does not follow
+    if dry.result is None:  # over, with its result never written, is what resume finishes
+        raise RecordError(f"cannot resume: {report.verdict}")
+
+
+def play_at_prompt(runner: Runner) -> None:
+    """Play a runner's game at the prompt and print how it ended (or where the record is)."""
+    from tui.console import play
+
+    typer.echo(play(runner))
+
+
+def resume_at_prompt(path: Path, games: GameLookup) -> None:
+    """Carry on the record at ``path`` at the prompt; one line, exit 2, file untouched, when it cannot be."""
+    from notation.runner import Runner
+
+    try:
+        check_resumable(path, games)
+        runner = Runner.resume(path, games=games)
+    except RecordError as err:
+        fail(f"{path}: {err}")
+    except RulesError as err:
+        fail(f"{path}: {err}")
+    except OSError as err:
+        fail(f"{path}: {err.strerror or err}")
+    play_at_prompt(runner)

@@ -1,0 +1,305 @@
+"""The text prompt: any game played at a plain terminal, through the one runner.
+
+A person's seat is asked at the prompt: the current Decision's options are
+listed by ``game.describe`` and chosen by number or typed in the game's own
+words (``game.parse``). Bots, AI and random seats play by themselves, dice
+thrown on a real table (chance ``manual``) are typed in, and the runner
+journals every step as it happens, so leaving at any point (``quit``, Ctrl+C,
+the input ending) keeps the record, which ``fiefdom resume --prompt`` carries on.
+
+A game adds its own touches with a :class:`ConsoleExtras` (its plugin's
+``console`` field): what to show above a person's options, a note after an
+option, extra commands, which events start a round or a turn (the prompt
+pauses there after a person's action, so its outcome is read before the next
+seats' events scroll it away, and before every new turn).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.engine import Chance, Code, Decision, Event, Game, Result, RulesError
+from core.match import Step
+from notation.runner import Runner
+from tui import games as tui_games
+
+QUIT_WORDS = ("quit", "exit")
+
+
+def _never(item: Event | Decision) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Command:
+    """A word a person may type instead of an option: it prints what ``show`` returns for their seat."""
+
+    word: str
+    help: str
+    show: Callable[[Any, int], str]  # (game, seat) -> text
+
+
+@dataclass(frozen=True)
+class ConsoleExtras:
+    """What a game adds to the prompt (its tui plugin's ``console``); every field may be left out.
+
+    * ``header(game, seat)``: shown above a person's options (default: the game's plain-text view);
+    * ``about(game, code)``: a note after an option in the list (an area's defence and owner);
+    * ``commands``: extra words, each printing something for the seat (Taifa's map, hand, all);
+    * ``typing``: examples of options in words, for help (``attack Toledo, done, pass``);
+    * ``quiet``: event kinds not printed (Taifa's shuffles);
+    * ``begins(item)``: "turn" when an event starts a new turn, "round" when an event or an
+      automatic seat's decision starts another seat's round, else None: where the prompt pauses;
+    * ``result(game, result)``: the closing lines (default: who won, why, the scores);
+    * ``list_limit``: more options than this are not listed unless asked (``list``).
+    """
+
+    header: Callable[[Any, int], str] | None = None
+    about: Callable[[Any, Code], str] | None = None
+    commands: tuple[Command, ...] = ()
+    typing: str = ""
+    quiet: frozenset[str] = frozenset()
+    begins: Callable[[Event | Decision], str | None] = _never
+    result: Callable[[Any, Result], str] | None = None
+    list_limit: int = 40
+
+
+class Quit(Exception):
+    """The person typed quit."""
+
+
+class _NoInput(Exception):
+    """The input ended (EOF, or no standard input at all)."""
+
+
+def _event_line(event: Event) -> str:
+    return f"  {event.text}  [{event.rule}]" if event.rule else f"  {event.text}"
+
+
+def extras_for(game: str) -> ConsoleExtras:
+    """The game's extras, or none (a game with no console plugin still plays at the prompt)."""
+    found = tui_games.plugin(game).load("console")
+    return found if found is not None else ConsoleExtras()
+
+
+def _read_input(prompt: str) -> str:
+    return input(prompt)
+
+
+class Console:
+    """Plays a :class:`Runner`'s game at the prompt until it is over or the person leaves."""
+
+    def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
+                 write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
+        self.runner = runner
+        self.read_line, self.write = read, write
+        self.extras = extras if extras is not None else extras_for(runner.game.game)
+        self.people = bool(runner.people)
+        self.acted = False  # a person acted since the last pause: pause before the next round
+        self.asked = False  # a person was asked something here: from then on, pause before each new turn
+
+    @property
+    def game(self) -> Game:
+        return self.runner.game
+
+    # -- the loop ------------------------------------------------------------------
+
+    def intro(self) -> str:
+        h = self.runner.header
+        seats = ", ".join(f"{name} ({plan.kind})" for name, plan in zip(self.game.seats, self.runner.plans))
+        line = f"{self.runner.gi.title}, {h.variant}, seed {h.seed}: {seats}"
+        steps = len(self.runner.history)
+        if steps:
+            line += f"\nResuming after step {steps}." + self.recap()
+        return line + ("\nType help for the commands." if self.people else "")
+
+    def recap(self, most: int = 30) -> str:
+        """On resuming: what happened since a person last decided (the last ``most`` events)."""
+        history = self.runner.history
+        last = next((i for i in range(len(history) - 1, -1, -1) if history[i].kind == "decision"
+                     and self.runner.seat_kind(history[i].seat or 0) == "human"), None)
+        if last is None:
+            return ""
+        events = [e for step in history[last:] for e in step.events if e.kind not in self.extras.quiet]
+        lines = [_event_line(e) for e in events[-most:]]
+        who = self.game.seats[history[last].seat or 0]
+        return f" Since {who}'s last decision:\n" + "\n".join(lines) if lines else ""
+
+    def play(self) -> str:
+        """Play to the end or until the person leaves; returns the closing line(s). Closes the runner."""
+        try:
+            self.write(self.intro())
+            while self.runner.result is None:
+                waiting = self.runner.waiting
+                if waiting is None:
+                    self._automatic()
+                elif isinstance(waiting, Decision):
+                    self._decide(waiting)
+                else:
+                    self._dice(waiting)
+            return self.closing(self.runner.result)
+        except (Quit, KeyboardInterrupt):
+            return self.stopped("")
+        except _NoInput:
+            return self.stopped(": the input ended")
+        finally:
+            self.runner.close()
+
+    def stopped(self, why: str) -> str:
+        where = self.runner.path
+        self.write("")  # off the prompt's line
+        return f"stopped{why}" + (f"; the record so far is {where}" if where else "")
+
+    def closing(self, result: Result) -> str:
+        if self.extras.result is not None:
+            text = self.extras.result(self.game, result)
+        else:
+            seats = self.game.seats
+            names = " and ".join(seats[w] for w in result.winners)
+            who = f"{names} {'wins' if len(result.winners) == 1 else 'win'}" if names else "draw"
+            text = f"{who}: {result.reason} [{result.rule}]"
+            if result.scores:
+                text += "\nscores: " + ", ".join(f"{n} {s}" for n, s in zip(seats, result.scores))
+        text += f" ({len(self.runner.history)} steps)"
+        where = self.runner.path
+        return text + (f"\nrecord: {where}" if where else "")
+
+    def read(self, prompt: str) -> str:
+        try:
+            line = self.read_line(prompt)
+        except (EOFError, OSError, RuntimeError, ValueError):  # EOF, or stdin closed or missing
+            raise _NoInput from None
+        if line.strip().lower() in QUIT_WORDS:
+            raise Quit
+        return line
+
+    # -- steps nobody types --------------------------------------------------------------
+
+    def _automatic(self) -> None:
+        point = self.runner.point
+        if isinstance(point, Decision) and self.extras.begins(point) == "round":
+            self._pause("round")
+        step = self.runner.step()
+        if step is not None:
+            self._show(step, own=False)
+
+    def _show(self, step: Step, own: bool) -> None:
+        """A step's events; a person's own first event is part of what they did, never a pause."""
+        for i, event in enumerate(step.events):
+            if event.kind in self.extras.quiet:
+                continue
+            begins = self.extras.begins(event)
+            if begins and not (own and i == 0):
+                self._pause(begins)
+            self.write(_event_line(event))
+
+    def _pause(self, what: str) -> None:
+        """Wait for Enter: before every new turn, and before another seat's round after a person acted."""
+        if not self.acted and not (what == "turn" and self.asked):
+            return
+        self.acted = False
+        self.read("-- Enter for the next turn --" if what == "turn" else "-- Enter to go on --")
+
+    # -- a person's decision -------------------------------------------------------------
+
+    def _decide(self, decision: Decision) -> None:
+        game, seat = self.game, decision.seat
+        name = game.seats[seat]
+        self.asked = True
+        self.write("")
+        header = self.extras.header(game, seat) if self.extras.header else tui_games.position_text(game, seat)
+        if header:
+            self.write(header)
+        self.write(f"{name}: {decision.prompt}")
+        self._options(decision, everything=False)
+        while True:
+            line = self.read(f"{name}> ")
+            code = self._choice(line, decision)
+            if code is not None and self._answer(lambda: self.runner.decide(code)):
+                return
+
+    def _answer(self, apply: Callable[[], Step]) -> bool:
+        """Apply what a person typed and show what it did; False, with the rules' one line, when refused."""
+        try:
+            step = apply()
+        except RulesError as err:
+            self.write(f"  {err}")
+            return False
+        self.acted = True
+        self._show(step, own=True)
+        return True
+
+    def _options(self, decision: Decision, everything: bool) -> None:
+        options = decision.options
+        if not everything and len(options) > self.extras.list_limit:
+            example = self.game.describe(options[0])
+            self.write(f"  {len(options)} options: type one (like {example}), or list to see them all")
+            return
+        about = self.extras.about
+        cells = [f"{i:>3}. {self.game.describe(code)}{about(self.game, code) if about else ''}"
+                 for i, code in enumerate(options, 1)]
+        width = max(map(len, cells)) + 2
+        across = max(1, 78 // width) if len(cells) > 12 else 1  # many short options: in columns
+        for row in range(0, len(cells), across):
+            self.write(" " + "".join(cell.ljust(width) for cell in cells[row:row + across]).rstrip())
+
+    def _choice(self, line: str, decision: Decision) -> Code | None:
+        """The option a line names (a number or the game's words); None after printing help or a refusal."""
+        word = line.strip().lower()
+        commands = {c.word: c for c in self.extras.commands}
+        if word in ("help", "?"):
+            self.write(self.help())
+        elif not word:  # Enter alone: the question again
+            self.write(f"{self.game.seats[decision.seat]}: {decision.prompt}")
+            self._options(decision, everything=False)
+        elif word == "list":
+            self._options(decision, everything=True)
+        elif word in commands:
+            self.write(commands[word].show(self.game, decision.seat))
+        elif word.isdigit():
+            n = int(word)
+            if 1 <= n <= len(decision.options):
+                return decision.options[n - 1]
+            self.write(f"  {n}: choose 1..{len(decision.options)}")
+        else:
+            try:
+                code = self.game.parse(line)
+            except RulesError as err:
+                self.write(f"  {err}")
+                return None
+            if code in decision.options:
+                return code
+            self.write(f"  {line.strip()}: not a legal option here")
+        return None
+
+    def help(self) -> str:
+        typing = f" ({self.extras.typing})" if self.extras.typing else ""
+        lines = [f"Type the number of an option or its words{typing}.",
+                 "  list   every option          help   this text",
+                 *(f"  {c.word:<6} {c.help}" for c in self.extras.commands),
+                 "  quit   stop here (Ctrl+C too); the record keeps every step, fiefdom resume --prompt goes on"]
+        return "\n".join(lines)
+
+    # -- dice typed from a real table -------------------------------------------------------
+
+    def _dice(self, chance: Chance) -> None:
+        n, sides = chance.spec
+        label = chance.label or "the dice"
+        while True:
+            line = self.read(f"{label}: type the {n} {'die' if n == 1 else 'dice'} thrown (1-{sides} each)> ")
+            values = [int(v) for v in re.findall(r"\d+", line)]
+            if len(values) == 1 and n > 1 and sides < 10 and len(line.strip()) == n:  # "35612"
+                values = [int(ch) for ch in line.strip()]
+            if len(values) != n or not all(1 <= v <= sides for v in values):
+                self.write(f"  type {n} number{'s' if n != 1 else ''} from 1 to {sides}")
+            elif self._answer(lambda: self.runner.type_outcome(tuple(values))):
+                return
+
+
+def play(runner: Runner, read: Callable[[str], str] = _read_input,
+         write: Callable[[str], None] = print) -> str:
+    """Play ``runner``'s game at the prompt; returns the closing line(s)."""
+    return Console(runner, read, write).play()

@@ -1,0 +1,191 @@
+"""Tafl's own commands: ``fiefdom tafl analyse|bench|play`` and ``fiefdom simulate tafl``.
+
+This module is imported whenever the command line is built, so it imports
+nothing of the game: each command does, when it runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from tui.cli_support import fail, parse_options
+
+if TYPE_CHECKING:
+    from notation.runner import SeatPlan
+
+SIDES = {"attackers": 0, "defenders": 1}
+OPTION_HELP = "A rule option as name=value (see docs/rulings/tafl.md), repeatable."
+VARIANT_HELP = "traditional, gild-9 or gild-11."
+
+
+def analyse(
+    moves: list[str] = typer.Argument(None, help="Moves to apply in order, e.g. e1-e4 or e1e4."),
+    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
+    position: Optional[str] = typer.Option(None, "--position", "-p", help="OpenTafl position string (rows from rank 1 up)."),
+    to_move: str = typer.Option("attackers", "--to-move", help="attackers or defenders."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
+) -> None:
+    """Apply moves to a position and show every capture, the result and the legal moves.
+
+    The tool for settling "was that a capture?": each move is printed as its
+    full OpenTafl record (d7-d3xKc3) with the rule behind every capture.
+    """
+    from core.engine import RulesError
+    from core.tafl import TaflGame
+
+    if to_move not in SIDES:
+        fail(f"--to-move is attackers or defenders, not {to_move!r}")
+    try:
+        game = TaflGame(variant, parse_options(option), position, SIDES[to_move])
+    except RulesError as err:
+        fail(str(err))
+    records: list[dict[str, Any]] = []
+    for number, text in enumerate(moves or [], start=1):
+        try:
+            events = game.apply(game.parse(text))
+        except RulesError as err:
+            fail(f"move {number}: {err}")
+        records.append({
+            "record": next(e.data[0] for e in events if e.kind == "move"),
+            "events": [{"kind": e.kind, "text": e.text, "rule": e.rule} for e in events],
+        })
+    result = None
+    if game.result is not None:
+        r = game.result
+        result = {"winner": game.seats[r.winners[0]] if r.winners else None, "reason": r.reason, "rule": r.rule}
+    legal = [game.describe(code) for code in getattr(game.point(), "options", ())]
+    if as_json:
+        typer.echo(json.dumps({
+            "records": [r["record"] for r in records],
+            "position": game.position(),
+            "to_move": game.seats[game.to_move],
+            "result": result,
+            "legal": legal,
+        }))
+        return
+    for number, rec in enumerate(records, start=1):
+        typer.echo(f"{number}. {rec['record']}")
+        for e in rec["events"]:
+            if e["kind"] != "move":
+                typer.echo(f"     {e['text']}  [{e['rule']}]")
+    typer.echo(f"position: {game.position()}")
+    typer.echo(f"to move: {game.seats[game.to_move]}")
+    if result:
+        who = f"{result['winner']} win" if result["winner"] else "draw"
+        typer.echo(f"result: {who}: {result['reason']} [{result['rule']}]")
+    else:
+        typer.echo("result: none (game in progress)")
+    typer.echo(f"legal ({len(legal)}): {' '.join(legal)}")
+
+
+def bench(
+    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.01, help="How long to search the start position."),
+) -> None:
+    """Measure the AI: nodes per second and depth reached on the start position."""
+    from core.engine import RulesError
+    from core.tafl.ai import benchmark
+
+    try:
+        b = benchmark(variant, seconds)
+    except RulesError as err:
+        fail(str(err))
+    typer.echo(f"tafl {b['variant']}: depth {b['depth']} in {b['seconds']:.2f}s, "
+               f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
+
+
+def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int | None) -> tuple[SeatPlan, ...]:
+    """Two seat plans (attackers, defenders) from ``--players``; one line, exit 2, when it is not that."""
+    from core.match import Limit
+    from notation.runner import SeatPlan
+
+    kinds = [p.strip().lower() for p in players.split(",")]
+    if len(kinds) != 2 or any(k not in allowed for k in kinds):
+        fail(f"--players takes two of {'/'.join(allowed)} separated by a comma (attackers,defenders), got {players!r}")
+    return tuple(SeatPlan(k, Limit(seconds=ai_time, depth=ai_depth) if k == "ai" else None) for k in kinds)
+
+
+def _options(variant: str, option: list[str]) -> dict[str, Any]:
+    """The variant's rule options with ``--option`` applied, checked by the rules (one line when bad)."""
+    from core.engine import RulesError
+    from core.tafl import TaflGame
+
+    try:
+        return dict(TaflGame(variant, parse_options(option)).opts)
+    except RulesError as err:
+        fail(str(err))
+
+
+def play(
+    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
+    players: str = typer.Option("human,ai", "--players", help="attackers,defenders: each human, ai or random."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the AI's and random movers' choices."),
+    ai_time: float = typer.Option(1.0, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
+    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where records are saved by default."),
+) -> None:
+    """Play Tafl at the text prompt: type moves (e1-e4) or their numbers; every move is recorded."""
+    from core.engine import RulesError
+    from notation.runner import GameSetup, Runner
+    from tui.cli_support import new_record_path, play_at_prompt
+
+    setup = GameSetup("tafl", variant, _seats(players, ("human", "ai", "random"), ai_time, ai_depth), seed,
+                      _options(variant, option))
+    try:
+        runner = Runner.start(setup, out if out is not None else new_record_path(data_dir, "tafl", variant))
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write the record: {err}")
+    play_at_prompt(runner)
+
+
+def simulate(
+    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
+    games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
+    players: str = typer.Option("ai,ai", "--players", help="attackers,defenders: each ai or random."),
+    ai_time: float = typer.Option(0.2, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
+    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Play headless Tafl games, print the results and the games per second."""
+    from core.engine import RulesError
+    from notation.runner import GameSetup
+    from tui.simulate import Batch, run
+
+    seats = _seats(players, ("ai", "random"), ai_time, ai_depth)  # tafl has no rulebook bot
+    setup = GameSetup("tafl", variant, seats, seed, _options(variant, option))
+    batch = Batch(setup, games, out, typer.echo, noun="moves")
+    try:
+        tally = run(batch)
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write records: {err}")
+    lines = [
+        f"{games} games of tafl {variant}, seed {seed}, players {batch.kinds}",
+        "results: " + ", ".join(f"{k} {tally.wins[k] if k != 'draw' else tally.draws}"
+                                for k in ("attackers", "defenders", "draw")),
+        tally.reasons_line(),
+    ]
+    typer.echo("\n".join(lines + tally.speed_lines("moves", out)))
+
+
+def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
+    """Add ``fiefdom tafl ...`` and ``fiefdom simulate tafl``."""
+    tafl_app = typer.Typer(no_args_is_help=True, add_completion=False,
+                           help="Tafl tools: analyse positions and moves, measure the AI, play at the prompt.")
+    tafl_app.command("analyse")(analyse)
+    tafl_app.command("bench")(bench)
+    tafl_app.command("play")(play)
+    app.add_typer(tafl_app, name="tafl")
+    simulate_app.command("tafl")(simulate)

@@ -1,0 +1,49 @@
+"""Taifa's touches at the prompt (tui/console.py): the seat's status and the fight above its
+options, each area option's defence and owner, the map, hand and all commands, and where
+rounds and turns begin (the prompt pauses there after a person's action)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import Decision, Event, Result
+from tui.console import Command, ConsoleExtras
+from tui.games.taifa import text
+
+
+def _header(game: Any, seat: int) -> str:
+    return "\n".join(line for line in (text.status(game, seat), text.fight(game, seat)) if line)
+
+
+def _begins(item: Event | Decision) -> str | None:
+    """A turn begins with its ``turn`` event (section 4); a round with a bot's first event (the card
+    it turns up, or its pass: 9.1) or with the decision that offers pass (a player's action, 5.6)."""
+    if isinstance(item, Decision):
+        return "round" if ("pass",) in item.options else None
+    if item.kind == "turn" and item.rule == "taifa 4":
+        return "turn"
+    if item.kind in ("reveal", "pass") and item.data and type(item.data[0]) is int:
+        return "round"
+    return None
+
+
+def _result(game: Any, result: Result) -> str:
+    from core.taifa.table import agree
+
+    names = ", ".join(game.seats[w] for w in result.winners)
+    verb = agree(names, "wins") if len(result.winners) == 1 else "win"
+    scores = ", ".join(f"{n} {s}" for n, s in zip(game.seats, result.scores))
+    return f"{names} {verb}: {result.reason} [{result.rule}]\ncastles: {scores}"
+
+
+CONSOLE = ConsoleExtras(
+    header=_header,
+    about=text.about,
+    commands=(Command("map", "your areas and the areas you can attack", text.areas),
+              Command("hand", "your cards with their text", text.hand),
+              Command("all", "every kingdom's castles, bonus and cards", lambda game, seat: text.kingdoms_text(game))),
+    typing="attack Toledo, event C35, add Champion, done, pass",
+    quiet=frozenset({"shuffle"}),
+    begins=_begins,
+    result=_result,
+)
