@@ -14,6 +14,7 @@ from core.tafl.variants import OPTION_SPECS, variant, variants
 __all__ = ["ATTACKERS", "DEFENDERS", "GAME", "RULES_REVISION", "TaflGame", "variant", "variants"]
 
 _TYPES = {bool: "bool", int: "int", str: "choice"}
+AI_VERSION = "fiefdom-tafl-ai 1"  # recorded in seat details (core.tafl.ai reads it); bump when play changes
 
 
 def _option_specs(name: str) -> tuple[OptionSpec, ...]:
@@ -44,12 +45,6 @@ def _ai(seed: int, limit: Limit) -> Controller:
                   seed=seed, stop=limit.stop)
 
 
-def _ai_version() -> str:
-    from core.tafl.ai import AI_VERSION
-
-    return AI_VERSION
-
-
 GAME = GameDescriptor(
     name="tafl",
     title="Tafl",
@@ -59,6 +54,6 @@ GAME = GameDescriptor(
     seat_specs=_seats,
     build=_build,
     ai=_ai,
-    ai_version=_ai_version(),
+    ai_version=AI_VERSION,
     ai_limit=Limit(seconds=1.0),
 )

@@ -25,7 +25,7 @@ from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
 from core.tafl.rules import ATTACKERS, DEFENDERS, TaflGame
 from core.tafl.variants import variant as get_variant
 
-AI_VERSION = "fiefdom-tafl-ai 1"  # recorded in seat details; bump when play changes
+from core.tafl import AI_VERSION  # noqa: E402,F401 - recorded in seat details; bump it when play changes
 MATE = 1_000_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are forced wins or losses
 INFINITY = MATE + 1

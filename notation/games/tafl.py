@@ -13,12 +13,18 @@ that does not verify is refused: an .otg has no place to say what differs.
 from __future__ import annotations
 
 from core import games as core_games
-from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
+from typing import TYPE_CHECKING
 from notation.catalog import GameLookup
 from notation.export import ExportError, Source, move_text, replayed, wrong_game
 from notation.games import ExportFormat, NotationPlugin
 from notation.replay import Replay, StepInfo
 from notation.visitor import BaseVisitor, date_parts, walk
+
+if TYPE_CHECKING:
+    from core.tafl import TaflGame
+
+# The Tafl engine is imported inside the functions that export, so listing the
+# formats when the command line starts imports no game.
 
 _REPETITION = {"draw": "d", "loss": "l", "off": "i"}
 
@@ -27,8 +33,10 @@ def _tag_value(text: str) -> str:
     return " ".join(text.replace("[", "(").replace("]", ")").replace("|", "/").split())
 
 
-def rules_string(start: TaflGame) -> str:
+def rules_string(start: "TaflGame") -> str:
     """The OpenTafl rules string of a Tafl game at its start: ``dim`` first, ``start`` last."""
+    from core.tafl import ATTACKERS, variant
+
     v = variant(start.variant)
     parts = [
         f"dim:{v.size}",
@@ -50,6 +58,8 @@ def rules_string(start: TaflGame) -> str:
 def _result_code(winners: tuple[int, ...]) -> str:
     if not winners:
         return "0"
+    from core.tafl import ATTACKERS, DEFENDERS
+
     return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
 
 
@@ -81,6 +91,8 @@ class OtgExporter(BaseVisitor[str]):
             self.notes[-1].append(text)
 
     def result(self) -> str:
+        from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
+
         replay, h = self.replay, self.replay.header
         start = replay.state_at(0)
         assert isinstance(start, TaflGame)
