@@ -182,10 +182,14 @@ def check_resumable(path: Path, games: GameLookup) -> None:
 
 
 def play_at_prompt(runner: Runner) -> None:
-    """Play a runner's game at the prompt and print how it ended (or where the record is)."""
-    from tui.console import play
+    """Play a runner's game at the prompt and print how it ended (or where the record is);
+    one line on stderr, exit 2, when there is no input and a person is to decide."""
+    from tui.console import NoInput, play
 
-    typer.echo(play(runner))
+    try:
+        typer.echo(play(runner))
+    except NoInput as err:
+        fail(str(err))
 
 
 def resume_at_prompt(path: Path, games: GameLookup) -> None:

@@ -75,6 +75,10 @@ class _NoInput(Exception):
     """The input ended (EOF, or no standard input at all)."""
 
 
+class NoInput(Exception):
+    """Nobody can answer: the input ended before a person answered anything (one line)."""
+
+
 def _event_line(event: Event) -> str:
     return f"  {event.text}  [{event.rule}]" if event.rule else f"  {event.text}"
 
@@ -100,6 +104,7 @@ class Console:
         self.people = bool(runner.people)
         self.acted = False  # a person acted since the last pause: pause before the next round
         self.asked = False  # a person was asked something here: from then on, pause before each new turn
+        self.answered = 0  # answers a person gave in this run
 
     @property
     def game(self) -> Game:
@@ -144,6 +149,12 @@ class Console:
         except (Quit, KeyboardInterrupt):
             return self.stopped("")
         except _NoInput:
+            if not self.answered:  # no standard input at all: nobody is there to play
+                waiting = self.runner.waiting
+                who = self.game.seats[waiting.seat] if isinstance(waiting, Decision) else "a person typing dice"
+                where = self.runner.path
+                raise NoInput(f"no input to read, and {who} is to decide"
+                              + (f"; the record so far is {where}" if where else "")) from None
             return self.stopped(": the input ended")
         finally:
             self.runner.close()
@@ -229,6 +240,7 @@ class Console:
             self.write(f"  {err}")
             return False
         self.acted = True
+        self.answered += 1
         self._show(step, own=True)
         return True
 

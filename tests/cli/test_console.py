@@ -195,8 +195,10 @@ def test_ctrl_c_and_the_end_of_input_leave_like_quit(tmp_path: Path, leave: type
     assert closing == line.format(path=path)
     rec = read_record_file(path)
     assert rec.result is None and verify(rec).ok and rec.steps > 1
-    code, out, _ = invoke("resume", path, "--prompt")
-    assert code == 0 and out.splitlines()[-1] == f"stopped: the input ended; the record so far is {path}"
+    before = path.read_bytes()
+    code, _, err = invoke("resume", path, "--prompt")  # no input at all: nobody is there to play
+    assert code == 2 and err == f"error: no input to read, and Castile is to decide; the record so far is {path}\n"
+    assert path.read_bytes() == before
 
 
 def test_ctrl_c_while_the_bots_play_keeps_a_record_that_resumes(tmp_path: Path) -> None:
@@ -210,5 +212,5 @@ def test_ctrl_c_while_the_bots_play_keeps_a_record_that_resumes(tmp_path: Path) 
             raise KeyboardInterrupt
 
     assert play(_taifa(path), lambda prompt: "quit", write) == f"stopped; the record so far is {path}"
-    code, out, _ = invoke("resume", path, "--prompt")
+    code, out, _ = invoke("resume", path, "--prompt", stdin="quit\n")
     assert code == 0 and "Castile: your action" in out

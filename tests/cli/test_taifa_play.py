@@ -45,8 +45,11 @@ def test_a_person_plays_castile_by_number_and_by_words(tmp_path: Path) -> None:
 
 
 def test_input_ending_stops_cleanly(tmp_path: Path) -> None:
-    code, text, _ = invoke("taifa", "play", "--scenario", "el-cid", "--out", tmp_path / "g.fief")
-    assert code == 0 and "El Cid (human)" in text and "stopped" in text
+    path = tmp_path / "g.fief"
+    code, text, err = invoke("taifa", "play", "--scenario", "el-cid", "--out", path)
+    assert code == 2 and "El Cid (human)" in text
+    assert err == f"error: no input to read, and El Cid is to decide; the record so far is {path}\n"
+    assert verify(read_record_file(path)).ok
 
 
 def test_a_whole_game_with_no_person_finishes_and_verifies(tmp_path: Path) -> None:
