@@ -1,6 +1,7 @@
 """The app's side of playing: where records live, which games are unfinished, saving a copy.
 
 Games themselves run on :class:`notation.runner.Runner`; nothing here knows any game.
+The app imports this module at start: the record reader is imported when first needed.
 """
 
 from __future__ import annotations
@@ -9,14 +10,12 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from core import games as core_games
-from core.engine import RulesError
-from notation.format import RecordError
-from notation.reader import read_record_file
-from notation.replay import Replay
+if TYPE_CHECKING:
+    from notation.replay import Replay
 
 APP_NAME = "fiefdom"
 
@@ -67,6 +66,11 @@ class Unfinished:
 def unfinished_games(base: Path) -> list[Unfinished]:
     """Autosaved games of any registered game without a result, newest first.
     A file that cannot be read (damaged, or a game this fiefdom does not play) is skipped."""
+    from core import games as core_games
+    from core.engine import RulesError
+    from notation.format import RecordError
+    from notation.reader import read_record_file
+
     def mtime(path: Path) -> float:
         try:
             return path.stat().st_mtime
@@ -89,6 +93,9 @@ def unfinished_games(base: Path) -> list[Unfinished]:
 
 def open_replay(path: Path) -> Replay:
     """A Replay for a record file; RecordError/OSError for files that cannot be read."""
+    from notation.reader import read_record_file
+    from notation.replay import Replay
+
     return Replay(read_record_file(path))
 
 

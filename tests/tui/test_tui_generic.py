@@ -145,12 +145,13 @@ def test_the_app_screens_and_widgets_import_no_game() -> None:
     assert not bad
 
 
-def test_starting_the_app_imports_no_game_and_no_runner() -> None:
-    """The home screen's imports: no game package, no runner (imported when first used)."""
+def test_starting_the_app_imports_no_game_and_no_records() -> None:
+    """The home screen's imports: no game package, nothing of notation (the runner, the reader),
+    no Markdown: each is imported when first used (docs/performance.md)."""
     code = "import sys, tui.app; print(','.join(sorted(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=ROOT).stdout.strip().split(",")
-    assert not [m for m in loaded if m.startswith(GAME_PACKAGES + ("notation.runner", "markdown_it"))]
+    assert not [m for m in loaded if m.startswith(GAME_PACKAGES + ("notation", "markdown_it"))]
 
 
 async def test_the_options_pane_lists_nothing_while_nobody_here_chooses(make_app, hoard) -> None:
