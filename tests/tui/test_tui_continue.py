@@ -17,9 +17,10 @@ from tui.games.taifa.board import KingdomsPane, kingdoms_text
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
-from tui.screens.setup import ContinueScreen
 from tui.session import new_record_path, unfinished_games
-from tui_support import FAST_AI, HUMAN, board_position, gild9, text, type_move, wait_for_human, wait_until
+from tui_support import (
+    FAST_AI, HUMAN, board_position, gild9, open_continue, text, type_move, wait_for_human, wait_until,
+)
 
 
 def state_of(screen: PlayScreen) -> bytes:
@@ -29,9 +30,7 @@ def state_of(screen: PlayScreen) -> bytes:
 async def continue_first(app, pilot) -> PlayScreen:
     """Home -> Continue (c) -> the newest unfinished game (Enter): its play screen."""
     assert isinstance(app.screen, HomeScreen)
-    await pilot.press("c")
-    await pilot.pause()
-    assert isinstance(app.screen, ContinueScreen)
+    await open_continue(pilot)
     await pilot.press("enter")
     await pilot.pause()
     screen = app.screen
@@ -127,11 +126,7 @@ async def test_continue_deletes_a_game_after_confirmation_and_skips_unreadable_f
     assert [g.path for g in unfinished_games(data)] == [newer, older]
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ContinueScreen)
+        screen = await open_continue(pilot)
         menu = screen.query_one("#unfinished", OptionList)
         assert menu.option_count == 2
         assert str(menu.get_option_at_index(0).prompt).endswith("· 5 moves")

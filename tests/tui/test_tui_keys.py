@@ -28,15 +28,19 @@ def help_rows(source: str) -> dict[str, tuple[str, str]]:
     return rows
 
 
+async def open_help(pilot, key: str = "question_mark") -> str:
+    """Press the help key: the help screen's Markdown source."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return pilot.app.screen.query_one(Markdown).source
+
+
 async def test_help_lists_every_binding_id_with_its_keys(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
-        rows = help_rows(screen.query_one(Markdown).source)
+        rows = help_rows(await open_help(pilot))
         for cls in (HomeScreen, TaflBoard, PlayScreen, ReplayScreen):
             for binding in cls.BINDINGS:
                 assert binding.id in rows, binding.id
@@ -58,11 +62,7 @@ async def test_help_lists_every_binding_id_with_its_keys(make_app) -> None:
 async def test_help_lists_the_keys_of_every_screen(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        rows = help_rows(app.screen.query_one(Markdown).source)
+        rows = help_rows(await open_help(pilot))
         for cls in (SetupScreen, ContinueScreen, Dialog, HelpScreen):
             for binding in cls.BINDINGS:
                 assert binding.id in rows, binding.id
@@ -139,11 +139,7 @@ async def test_help_has_each_games_rules_in_brief_and_board_keys(make_app, hoard
     (Hoard, registered in core alone) simply has none, and help still opens."""
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one(Markdown).source
+        source = await open_help(pilot, "f1")
         assert "## Tafl in brief" in source and "## Taifa in brief" in source
         assert "**Board (tafl)**" in source and "Board (hoard)" not in source
         rows = help_rows(source)

@@ -14,9 +14,9 @@ from tui.screens.dialogs import GameOverDialog
 from tui.games.tafl.board import TaflBoard
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
-from tui.screens.setup import ContinueScreen, SetupScreen
+from tui.screens.setup import SetupScreen
 from tui_support import (
-    FAST_AI, HUMAN, KING_AT_B1, KING_RUN, board_position, cell_offset, gild9, human_to_move, text,
+    FAST_AI, HUMAN, KING_AT_B1, KING_RUN, board_position, cell_offset, gild9, human_to_move, open_continue, text,
     type_move, wait_for_human, wait_until,
 )
 
@@ -254,11 +254,7 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
 
     again = make_app()
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        picker = again.screen
-        assert isinstance(picker, ContinueScreen)
+        picker = await open_continue(pilot)
         menu = picker.query_one("#unfinished", OptionList)
         assert menu.option_count == 1
         assert str(menu.get_option_at_index(0).prompt).endswith("· 4 moves")

@@ -16,6 +16,7 @@ from core.tafl.board import format_position
 from notation.runner import GameSetup, SeatPlan
 from tui.games.tafl.board import CELL, MARGIN, TaflBoard
 from tui.screens.play import PlayScreen
+from tui.screens.setup import ContinueScreen
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
@@ -73,6 +74,16 @@ async def wait_until(pilot: Pilot, done: Callable[[], bool], what: str, tries: i
 async def wait_for_human(pilot: Pilot, screen: PlayScreen) -> None:
     await wait_until(pilot, lambda: human_to_move(screen) or screen.runner.result is not None,
                      "the AI to move")
+
+
+async def open_continue(pilot: Pilot) -> ContinueScreen:
+    """From home, `c`: the Continue screen."""
+    await pilot.pause()
+    await pilot.press("c")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ContinueScreen)
+    return screen
 
 
 async def type_move(pilot: Pilot, move: str) -> None:
