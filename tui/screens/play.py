@@ -80,7 +80,7 @@ class PlayScreen(Screen):
         self.speed = 0 if runner.people else WATCH_SPEED
         self.thinking = False
         self.halted = False  # the AI's stop flag: set while leaving or taking back
-        self.generation = 0  # bumped on takeback, so an answer thought before it is dropped
+        self.generation = 0  # bumped on takeback: an answer thought or a step timed before it is dropped
         self.worker: Worker | None = None
         self.viewer: int | None = None  # the seat whose view is drawn
         self.over_shown = False
@@ -213,12 +213,19 @@ class PlayScreen(Screen):
         self.go_on()
 
     def go_on(self) -> None:
-        """The next automatic step, after the speed's pause (at once at speed 0, after a frame)."""
+        """The next automatic step, after the speed's pause (at once at speed 0, after a frame);
+        dropped if a takeback comes first, which starts its own."""
+        generation = self.generation
+
+        def again() -> None:
+            if generation == self.generation:
+                self.advance()
+
         delay = SPEEDS[self.speed]
         if delay:
-            self.set_timer(delay, self.advance)
+            self.set_timer(delay, again)
         else:
-            self.call_after_refresh(self.advance)
+            self.call_after_refresh(again)
 
     @work(thread=True, exclusive=True, group="think", exit_on_error=False)
     def think(self, generation: int) -> None:
