@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test install bench goldens goldens-tafl goldens-taifa snapshots-golden clean
+.PHONY: play test install bench bench-startup goldens goldens-tafl goldens-taifa snapshots-golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ bench: $(STAMP)
 	for s in standard el-cid; do \
 		$(VENV)/bin/fiefdom simulate taifa --scenario $$s --games 1000 --seed 1 | tail -2; \
 	done
+
+# Start to first frame of the app (docs/performance.md, "The app").
+bench-startup: $(STAMP)
+	$(PY) scripts/startup_time.py 9
+	$(PY) scripts/startup_time.py 9 --cli
 
 # Golden records for tests/golden, then their snapshots. Tafl: whole AI-against-AI games,
 # depth 3 (deterministic). Taifa: six rulebook bots (standard), and El Cid played by the

@@ -17,7 +17,7 @@ steps after the last human decision and resumes from it.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +84,16 @@ class GameSetup:
                           options=dict(probe.options), setup=setup, games=games)
 
 
+class StopFlag:
+    """The stop flag a runner hands its AIs; what it asks can be swapped while they hold it."""
+
+    def __init__(self) -> None:
+        self.ask: Callable[[], bool] = lambda: False
+
+    def __call__(self) -> bool:
+        return self.ask()
+
+
 def seat_seeds(seed: int, seats: int) -> list[int]:
     """Each seat's controller seed, drawn from the game's seed for every seat in order
     whatever its kind, so one seat's play does not depend on who plays the others."""
@@ -99,6 +109,7 @@ class Runner:
 
     def __init__(self, header: Header, games: GameLookup, journal: Journal | None,
                  recording: Recording | None = None) -> None:
+        self.stop = StopFlag()  # what the AI seats poll while they think (set_stop)
         self.header = header
         self.games = games
         self.gi = games(header.game)
@@ -111,7 +122,8 @@ class Runner:
             if plan.kind == "random":
                 self.controllers[seat] = RandomController(seed)
             elif plan.kind == "ai":
-                self.controllers[seat] = self.gi.make_ai(seed, plan.limit)
+                limit = (plan.limit or self.gi.ai_limit).with_stop(self.stop)
+                self.controllers[seat] = self.gi.make_ai(seed, limit)
         self.history: list[Step] = []
         self.journal: Journal | None = None
         self.match = Match(self.game, self.controllers, self.chance, [self._keep])
@@ -193,6 +205,11 @@ class Runner:
         """The question a person must answer next: a human seat's decision or typed dice."""
         return self.match.waiting
 
+    def set_stop(self, stop: Callable[[], bool]) -> None:
+        """What the AI seats poll while they think: when it returns True, :meth:`think` answers at once
+        (an app stops the search when the player leaves or takes back). It lasts through takeback."""
+        self.stop.ask = stop
+
     def seat_kind(self, seat: int) -> str:
         return self.plans[seat].kind
 
@@ -269,7 +286,9 @@ class Runner:
         replay.close()
         os.replace(tmp, path)
         # The app holds this object: it becomes the resumed game rather than handing out a new one.
+        stop = self.stop.ask
         self.__dict__.update(Runner.resume(path, games=self.games).__dict__)
+        self.set_stop(stop)
         return undone
 
     @classmethod

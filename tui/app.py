@@ -1,26 +1,28 @@
-"""The Textual app: home, setup, play, replay and help, in one frame that later
-games (Taifa's map, Take the Kingdom's tables) slot into as more screens."""
+"""The Textual app: home, setup, play, replay and help, in one frame for every game.
+
+Only the home screen is imported at start; the other screens, the runner and a game's
+package are imported when they are first used (docs/performance.md).
+"""
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.engine import RulesError
-from notation.format import RecordError
-from tui.screens.dialogs import Dialog, OpenDialog
-from tui.screens.help import HelpScreen
-from tui.screens.home import ContinueScreen, HomeScreen, SetupScreen
-from tui.screens.play import PlayScreen
-from tui.screens.replay import ReplayScreen
-from tui.session import GameSetup, Session, data_dir, open_replay
-from tui.widgets.tafl_board import TaflBoard
+from tui.screens.home import HomeScreen
+from tui.session import data_dir
+
+if TYPE_CHECKING:
+    from core.match import Step
+    from notation.format import Header
+    from notation.runner import GameSetup, Runner
 
 
 def load_keymap(path: Path) -> tuple[dict[str, str], str | None]:
@@ -42,10 +44,14 @@ class FiefdomApp(App):
     CSS_PATH = "app.tcss"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False)]
 
-    def __init__(self, data: str | Path | None = None, open_path: Path | None = None) -> None:
+    def __init__(self, data: str | Path | None = None, open_path: Path | None = None,
+                 resume_path: Path | None = None) -> None:
+        """``open_path``: a record to open in the replay viewer; ``resume_path``: an unfinished
+        record to play on at once (``fiefdom resume FILE``); either falls back to home with a note."""
         super().__init__()
         self.data_dir = data_dir(data)
         self.open_path = open_path
+        self.resume_path = resume_path
         self.keymap: dict[str, str] = {}
 
     def on_mount(self) -> None:
@@ -57,6 +63,8 @@ class FiefdomApp(App):
         self.push_screen(HomeScreen())
         if self.open_path is not None:
             self.open_record(self.open_path)
+        if self.resume_path is not None:
+            self.resume_game(self.resume_path, replace=False)
 
     # -- the main actions (also in the command palette) -------------------------
 
@@ -68,48 +76,87 @@ class FiefdomApp(App):
         yield from super().get_system_commands(screen)
 
     def action_new_game(self) -> None:
+        from tui.screens.setup import SetupScreen
+
         self.push_screen(SetupScreen())
 
     def action_continue_game(self) -> None:
+        from tui.screens.setup import ContinueScreen
+
         self.push_screen(ContinueScreen())
 
     def action_open_record(self) -> None:
+        from tui.screens.dialogs import OpenDialog
+
         folders = [self.data_dir / "saved", self.data_dir / "autosave"]
         records = sorted((p for d in folders if d.is_dir() for p in d.glob("*.fief")),
                          key=lambda p: p.stat().st_mtime, reverse=True)
         self.push_screen(OpenDialog(records), lambda path: path and self.open_record(path))
 
     def action_help(self) -> None:
-        screens = [
-            ("Home", HomeScreen.BINDINGS), ("New game", SetupScreen.BINDINGS),
-            ("Continue", ContinueScreen.BINDINGS), ("Board", TaflBoard.BINDINGS),
-            ("Play", PlayScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS),
-            ("Dialogs", Dialog.BINDINGS), ("Help", HelpScreen.BINDINGS), ("Everywhere", self.BINDINGS),
-        ]
-        self.push_screen(HelpScreen(screens, self.keymap))
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief()))
 
     # -- moving between screens ----------------------------------------------
 
     def start_game(self, setup: GameSetup, replace: bool = False) -> None:
+        """A new game from the setup form (which it replaces), journaled in the autosave folder."""
+        from core.engine import RulesError
+        from notation.format import RecordError
+        from notation.runner import Runner
+        from tui.session import new_record_path
+
         try:
-            session = Session.new(setup, self.data_dir)
-        except (RulesError, OSError, ValueError) as err:
+            runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant))
+        except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(escape(f"cannot start: {err}"), severity="error")
             return
         if replace:
             self.pop_screen()
-        self.push_screen(PlayScreen(session))
+        self.play(runner)
 
-    def resume_game(self, path: Path) -> None:
+    def resume_game(self, path: Path, replace: bool = True) -> None:
+        """Play on an unfinished record (from Continue, which it replaces, or the command line)."""
+        from core.engine import RulesError
+        from notation.format import RecordError
+        from notation.runner import Runner
+
         try:
-            session = Session.resume(path)
+            runner = Runner.resume(path)
         except (RecordError, RulesError, OSError) as err:
-            self.notify(escape(f"cannot resume {path.name}: {err}"), severity="error")
+            self.notify(escape(f"cannot resume {path.name}: {err}"), severity="error", timeout=10)
             return
-        self.pop_screen()
-        self.push_screen(PlayScreen(session))
+        if replace:
+            self.pop_screen()
+        self.play(runner)
+
+    def play_from(self, header: Header, steps: Sequence[Step]) -> None:
+        """A new game in the autosave folder with ``steps`` already played (the replay's "play from here")."""
+        from core.engine import RulesError
+        from core.games import info
+        from notation.format import RecordError
+        from notation.runner import Runner
+        from tui.session import new_record_path
+
+        try:
+            runner = Runner.start_from(header, new_record_path(self.data_dir, header.game, header.variant),
+                                       info, steps)
+        except (RulesError, RecordError, OSError) as err:
+            self.notify(escape(f"cannot play from here: {err}"), severity="error")
+            return
+        self.play(runner)
+
+    def play(self, runner: Runner) -> None:
+        from tui.screens.play import PlayScreen
+
+        self.push_screen(PlayScreen(runner))
 
     def open_record(self, path: Path) -> None:
+        from notation.format import RecordError
+        from tui.screens.replay import ReplayScreen
+        from tui.session import open_replay
+
         try:
             replay = open_replay(path)
         except RecordError as err:
@@ -119,3 +166,42 @@ class FiefdomApp(App):
             self.notify(escape(f"{path}: {err.strerror or err}"), severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay, path))
+
+
+def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]]:
+    """Each screen's keys, and each game board's, for the help screen."""
+    from core import games as core_games
+    from tui.games import plugin
+    from tui.screens.dialogs import ConfirmDialog, Dialog
+    from tui.screens.help import HelpScreen
+    from tui.screens.play import PlayScreen
+    from tui.screens.replay import ReplayScreen
+    from tui.screens.setup import ContinueScreen, SetupScreen
+
+    screens: list[tuple[str, list[Binding]]] = [
+        ("Home", HomeScreen.BINDINGS), ("New game", SetupScreen.BINDINGS), ("Continue", ContinueScreen.BINDINGS),
+        ("Play", PlayScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS),
+    ]
+    for name in core_games.names():
+        board = plugin(name).load("board")
+        if board is not None and board.BINDINGS:
+            screens.append((f"Board ({name})", list(board.BINDINGS)))
+    screens += [("Dialogs", Dialog.BINDINGS), ("Confirm", ConfirmDialog.BINDINGS), ("Help", HelpScreen.BINDINGS),
+                ("Everywhere", app_bindings)]
+    return screens
+
+
+def rules_in_brief() -> list[str]:
+    """Each registered game's rules in brief (its plugin's rules.md), where it has them."""
+    from core import games as core_games
+    from tui.games import plugin
+
+    out = []
+    for name in core_games.names():
+        try:
+            text = plugin(name).load("rules")
+        except (OSError, ImportError):
+            text = None
+        if text:
+            out.append(text)
+    return out

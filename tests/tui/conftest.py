@@ -36,8 +36,8 @@ def data(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def make_app(data: Path) -> MakeApp:
-    """``make_app(open_path=None)``: a FiefdomApp on the test's temporary data folder."""
-    def make(open_path: Path | None = None) -> FiefdomApp:
-        return FiefdomApp(data=data, open_path=open_path)
+    """``make_app(open_path=None, resume_path=None)``: a FiefdomApp on the test's temporary data folder."""
+    def make(open_path: Path | None = None, resume_path: Path | None = None) -> FiefdomApp:
+        return FiefdomApp(data=data, open_path=open_path, resume_path=resume_path)
 
     return make

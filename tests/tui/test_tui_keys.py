@@ -8,12 +8,13 @@ import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Markdown
 
+from tui.games.tafl.board import TaflBoard
 from tui.screens.dialogs import Dialog
 from tui.screens.help import HelpScreen
-from tui.screens.home import ContinueScreen, HomeScreen, SetupScreen
+from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
-from tui.widgets.tafl_board import TaflBoard
+from tui.screens.setup import ContinueScreen, SetupScreen
 from tui_support import HUMAN, gild9, screen_lines, text, wait_until
 
 
@@ -27,15 +28,19 @@ def help_rows(source: str) -> dict[str, tuple[str, str]]:
     return rows
 
 
+async def open_help(pilot, key: str = "question_mark") -> str:
+    """Press the help key: the help screen's Markdown source."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return pilot.app.screen.query_one(Markdown).source
+
+
 async def test_help_lists_every_binding_id_with_its_keys(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
-        rows = help_rows(screen.query_one(Markdown).source)
+        rows = help_rows(await open_help(pilot))
         for cls in (HomeScreen, TaflBoard, PlayScreen, ReplayScreen):
             for binding in cls.BINDINGS:
                 assert binding.id in rows, binding.id
@@ -57,11 +62,7 @@ async def test_help_lists_every_binding_id_with_its_keys(make_app) -> None:
 async def test_help_lists_the_keys_of_every_screen(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        rows = help_rows(app.screen.query_one(Markdown).source)
+        rows = help_rows(await open_help(pilot))
         for cls in (SetupScreen, ContinueScreen, Dialog, HelpScreen):
             for binding in cls.BINDINGS:
                 assert binding.id in rows, binding.id
@@ -131,3 +132,17 @@ async def test_an_unusable_keymap_is_one_warning(make_app, data: Path) -> None:
         await pilot.press("k")  # the defaults still work
         assert board.cursor == centre + board.view.size
         assert "your move" in text(app.screen.query_one("#status"))
+
+
+async def test_help_has_each_games_rules_in_brief_and_board_keys(make_app, hoard) -> None:
+    """Rules come from each game's plugin (tui/games/<game>/rules.md); a game without one
+    (Hoard, registered in core alone) simply has none, and help still opens."""
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        source = await open_help(pilot, "f1")
+        assert "## Tafl in brief" in source and "## Taifa in brief" in source
+        assert "**Board (tafl)**" in source and "Board (hoard)" not in source
+        rows = help_rows(source)
+        assert rows["play.options"] == ("o", "Options")
+        assert rows["continue.delete"] == ("d, delete", "Delete game")
+        assert rows["confirm.yes"] == ("y", "Yes")

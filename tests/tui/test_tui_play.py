@@ -11,11 +11,12 @@ from core.engine import RulesError
 from notation.reader import read_record_file
 from notation.verify import verify
 from tui.screens.dialogs import GameOverDialog
-from tui.screens.home import ContinueScreen, HomeScreen, SetupScreen
+from tui.games.tafl.board import TaflBoard
+from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
-from tui.widgets.tafl_board import TaflBoard
+from tui.screens.setup import SetupScreen
 from tui_support import (
-    FAST_AI, HUMAN, KING_AT_B1, KING_RUN, board_position, cell_offset, gild9, human_to_move, text,
+    FAST_AI, HUMAN, KING_AT_B1, KING_RUN, board_position, cell_offset, gild9, human_to_move, open_continue, text,
     type_move, wait_for_human, wait_until,
 )
 
@@ -29,7 +30,7 @@ async def start(app, pilot, setup) -> PlayScreen:
 
 
 def square(screen: PlayScreen, name: str) -> int:
-    return screen.session.game.geo.square(name)
+    return screen.runner.game.geo.square(name)
 
 
 # -- a whole game against the AI ---------------------------------------------------
@@ -53,12 +54,12 @@ async def test_a_short_game_against_the_ai_to_its_end_and_saved(make_app, data: 
         assert board.cursor == square(screen, "c1")
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.session.history[0].record == "Kc3-c1"
+        assert screen.records[0] == "Kc3-c1"
 
         await wait_for_human(pilot, screen)
-        assert len(screen.session.history) == 2 and screen.session.over is None
+        assert len(screen.records) == 2 and screen.runner.result is None
         # One attacker cannot close both paths; a1 stays open whatever the AI did.
-        assert ("c1", "a1") in screen.session.decision.options
+        assert ("c1", "a1") in screen.runner.point.options
 
         # The winning move typed in notation after `t`.
         await type_move(pilot, "Kc1-a1")
@@ -143,10 +144,10 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         await pilot.pause()
         play = app.screen
         assert isinstance(play, PlayScreen)
-        s = play.session
-        assert (s.setup.variant, s.setup.seed) == ("gild-9", 7)
-        assert [c.kind for c in s.setup.seats] == ["human", "human"]
-        assert s.game.opts == {"quiet_moves": 0, "repetition": "draw"}
+        s = play.runner
+        assert (s.header.variant, s.header.seed) == ("gild-9", 7)
+        assert [c.kind for c in s.header.seats] == ["human", "human"]
+        assert s.game.options == {"quiet_moves": 0, "repetition": "draw"}
         assert text(play.query_one("#status")).startswith("tafl gild-9 · move 1 · no moves yet")
         assert s.path.parent == data / "autosave" and s.path.is_file()
 
@@ -164,17 +165,17 @@ async def test_an_illegal_typed_move_shows_one_error_and_the_game_goes_on(make_a
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, gild9(HUMAN, FAST_AI))
-        before = screen.session.game.position()
+        before = screen.runner.game.position()
         with pytest.raises(RulesError) as refused:
-            screen.session.game.clone().parse(typed)
+            screen.runner.game.clone().parse(typed)
 
         await type_move(pilot, typed)
         error = text(screen.query_one("#error"))
         assert error == str(refused.value) and "\n" not in error
         # Same position, no move made, still the human's turn; the box is empty for another try.
-        assert screen.session.game.position() == before
-        assert screen.session.history == []
-        assert human_to_move(screen) and screen.session.decision.seat == 0
+        assert screen.runner.game.position() == before
+        assert screen.runner.history == [] and screen.records == []
+        assert human_to_move(screen) and screen.runner.point.seat == 0
         assert "attackers (human) your move" in text(screen.query_one("#status"))
         assert screen.query_one("#move-input", Input).value == ""
 
@@ -183,7 +184,7 @@ async def test_an_illegal_typed_move_shows_one_error_and_the_game_goes_on(make_a
         await pilot.pause()
         assert text(screen.query_one("#error")) == ""
         await wait_for_human(pilot, screen)
-        assert len(screen.session.history) == 2
+        assert len(screen.records) == 2
 
 
 @pytest.mark.parametrize("typed", ["[b]e1", "e1[/]"], ids=["open-tag", "close-tag"])
@@ -192,7 +193,7 @@ async def test_a_typed_move_with_brackets_is_echoed_verbatim(make_app, typed: st
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, gild9(HUMAN, HUMAN))
         with pytest.raises(RulesError) as refused:
-            screen.session.game.clone().parse(typed)
+            screen.runner.game.clone().parse(typed)
         await type_move(pilot, typed)
         assert text(screen.query_one("#error")) == str(refused.value)
         assert typed in str(refused.value)
@@ -205,21 +206,21 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, gild9(HUMAN, FAST_AI))
-        s = screen.session
+        s = screen.runner
         await type_move(pilot, "d1-d3")
         await wait_for_human(pilot, screen)
-        first_two = [m.record for m in s.history]
+        first_two = list(screen.records)
         before_second = s.game.position()
-        second = min(s.decision.options)
+        second = min(s.point.options)
         await pilot.press(*f"{second[0]}-{second[1]}", "enter")
         await wait_for_human(pilot, screen)
-        assert len(s.history) == 4
+        assert len(s.history) == len(screen.records) == 4
 
         await pilot.press("escape", "u")  # back to the board, where `u` is a key again
         await pilot.pause()
         assert s.game.position() == before_second
-        assert [m.record for m in s.history] == first_two
-        assert human_to_move(screen) and s.decision.seat == 0
+        assert screen.records == first_two and len(s.history) == 2
+        assert human_to_move(screen) and s.point.seat == 0
         assert board_position(screen.query_one("#board", TaflBoard)) == before_second
         assert "took back 2 move(s)" in "\n".join(str(line.text) for line in screen.query_one("#events").lines)
         # The autosave was written again without the two moves.
@@ -228,7 +229,7 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
 
         await pilot.press("u")
         await pilot.pause()
-        assert s.history == [] and s.game.position() == "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+        assert s.history == [] and screen.records == [] and s.game.position() == "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
         await pilot.press("u")
         await pilot.pause()
         assert text(screen.query_one("#error")) == "nothing to take back"
@@ -243,21 +244,17 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
         screen = await start(app, pilot, gild9(HUMAN, FAST_AI))
         await type_move(pilot, "d1-d3")
         await wait_for_human(pilot, screen)
-        second = min(screen.session.decision.options)
+        second = min(screen.runner.point.options)
         await pilot.press(*f"{second[0]}-{second[1]}", "enter")
         await wait_for_human(pilot, screen)
-        position = screen.session.game.position()
-        moves = [m.record for m in screen.session.history]
+        position = screen.runner.game.position()
+        moves = list(screen.records)
         moves_text = text(screen.query_one("#moves"))
     # No leave, no game over: the test simply stops, as a killed terminal would.
 
     again = make_app()
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        picker = again.screen
-        assert isinstance(picker, ContinueScreen)
+        picker = await open_continue(pilot)
         menu = picker.query_one("#unfinished", OptionList)
         assert menu.option_count == 1
         assert str(menu.get_option_at_index(0).prompt).endswith("· 4 moves")
@@ -265,13 +262,13 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
         await pilot.pause()
         resumed = again.screen
         assert isinstance(resumed, PlayScreen)
-        assert resumed.session.game.position() == position
-        assert [m.record for m in resumed.session.history] == moves
+        assert resumed.runner.game.position() == position
+        assert resumed.records == moves
         assert text(resumed.query_one("#moves")) == moves_text
         assert board_position(resumed.query_one("#board", TaflBoard)) == position
-        assert human_to_move(resumed) and resumed.session.decision.seat == 0
-        assert [c.kind for c in resumed.session.setup.seats] == ["human", "ai"]
-        assert resumed.session.setup.seats[1].ai_time == pytest.approx(0.05)
+        assert human_to_move(resumed) and resumed.runner.point.seat == 0
+        assert [c.kind for c in resumed.runner.header.seats] == ["human", "ai"]
+        assert resumed.runner.plans[1].limit.seconds == pytest.approx(0.05)
 
 
 # -- the mouse -------------------------------------------------------------------------
@@ -288,8 +285,8 @@ async def test_click_a_piece_then_its_destination(make_app) -> None:
         assert board.selected == c3 and board.cursor == c3
         await pilot.click(board, offset=cell_offset(board, c1))
         await pilot.pause()
-        assert [m.record for m in screen.session.history] == ["Kc3-c1"]
-        assert screen.session.game.position() == "/2K6/9/9/9/9/9/9/7t1/9/"
+        assert screen.records == ["Kc3-c1"]
+        assert screen.runner.game.position() == "/2K6/9/9/9/9/9/9/7t1/9/"
 
 
 async def test_square_at_is_the_square_drawn_there(make_app) -> None:
@@ -305,5 +302,5 @@ async def test_square_at_is_the_square_drawn_there(make_app) -> None:
             for dx in (-1, 0, 1):  # every column of the cell
                 got = board.square_at(x + dx - pad, y)
                 if got != sq:
-                    wrong[screen.session.game.geo.names[sq]] = got
+                    wrong[screen.runner.game.geo.names[sq]] = got
         assert wrong == {}

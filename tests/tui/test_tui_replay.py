@@ -16,10 +16,11 @@ from textual.notifications import Notification
 from textual.widgets import Input
 
 from tui.screens.dialogs import OpenDialog, StepDialog
-from tui.screens.home import HomeScreen, SetupScreen
+from tui.games.tafl.board import TaflBoard
+from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
-from tui.widgets.tafl_board import TaflBoard
+from tui.screens.setup import SetupScreen
 from tui_support import GOLDEN, board_position, text, wait_until
 
 
@@ -113,6 +114,11 @@ async def test_home_and_end_jump_to_the_ends_of_the_record(make_app, golden: Rep
         assert_shows(screen, replay, replay.steps)
         await pilot.press("home")
         assert_shows(screen, replay, 0)
+
+
+def screen_records(replay: Replay, n: int) -> list[str]:
+    """The first ``n`` moves as the move list shows them."""
+    return [str(next(e for e in replay.events_at(i) if e.kind == "move").data[0]) for i in range(1, n + 1)]
 
 
 def decision_index(rec, step: int) -> int:
@@ -259,9 +265,11 @@ async def test_autoplay_runs_to_the_end_and_stops(make_app, golden: Replay) -> N
 
 
 async def test_play_from_here_starts_a_game_at_the_step_shown(make_app, data: Path, golden: Replay) -> None:
+    """The new game holds the record's first 20 steps; the seat to move is a person's, the other the AI's."""
     replay = golden
     state = replay.state_at(20)
     assert state.to_move == 0  # the attackers: the human seat of a game played from here
+    assert [s.kind for s in replay.header.seats] == ["ai", "ai"]
     app = make_app(open_path=GOLDEN)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -269,11 +277,16 @@ async def test_play_from_here_starts_a_game_at_the_step_shown(make_app, data: Pa
         await pilot.pause()
         play = app.screen
         assert isinstance(play, PlayScreen)
-        assert play.session.game.position() == state.position()
-        assert play.session.setup.setup == {"position": state.position(), "to_move": state.to_move}
-        assert play.session.setup.variant == "gild-9" and play.session.history == []
+        r = play.runner
+        assert r.game.position() == state.position()
+        assert r.header.setup == replay.header.setup and r.header.options == replay.header.options
+        assert r.header.variant == "gild-9" and r.header.seed == replay.header.seed
+        assert [s.value for s in r.history] == [replay.step_record(n).value for n in range(1, 21)]
+        assert play.records == screen_records(replay, 20)
+        assert [s.kind for s in r.header.seats] == ["human", "ai"]
         assert "attackers (human) your move" in text(play.query_one("#status"))
-        assert play.session.path.parent == data / "autosave"
+        assert r.path.parent == data / "autosave"
+        assert read_record_file(r.path).steps == 20  # journaled at once
 
         await pilot.press("q")  # back to the viewer, still at step 20
         await pilot.pause()

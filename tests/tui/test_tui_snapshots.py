@@ -12,11 +12,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
-from tui.screens.home import HomeScreen, SetupScreen
+from tui.games.taifa.board import KingdomsPane, TaifaMap, kingdoms_text
+from tui.games.tafl.board import TaflBoard
+from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
-from tui.widgets.tafl_board import TaflBoard
-from tui.widgets.taifa_map import KingdomsPane, TaifaMap, kingdoms_text
+from tui.screens.setup import SetupScreen
 from tui_support import GOLDEN, HUMAN, TAIFA_GOLDEN, board_position, gild9, text
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -77,7 +78,7 @@ def test_play_mid_game_snapshot(snap_compare, make_app, size) -> None:
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         board = screen.query_one("#board", TaflBoard)
-        geo = screen.session.game.geo
+        geo = screen.runner.game.geo
 
         await pilot.press("t", *"d1-d3", "enter", "escape")  # typed, then back to the board
         assert app.focused is board
@@ -85,8 +86,8 @@ def test_play_mid_game_snapshot(snap_compare, make_app, size) -> None:
         await pilot.press("j", "j", "h", "enter")  # select the attacker on b5
         await pilot.pause()
 
-        s = screen.session
-        assert [m.record for m in s.history] == ["d1-d3", "e7-c7"]
+        s = screen.runner
+        assert screen.records == ["d1-d3", "e7-c7"]
         assert board_position(board) == s.game.position() == (
             "/4tt3/4t4/3tT4/t3T3t/ttTTKTTtt/t3T3t/2T6/4t4/3ttt3/")
         assert board.selected == board.cursor == geo.square("b5")

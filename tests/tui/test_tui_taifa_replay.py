@@ -9,19 +9,19 @@ import pytest
 from core.taifa.game import TaifaGame
 from notation.reader import read_record_file
 from notation.replay import Replay
-from tui.screens.replay import ReplayScreen
 from notation.runner import GameSetup, Runner, SeatPlan
-from tui.console import play
-from tui.widgets.taifa_map import KingdomsPane, TaifaMap, kingdoms_text
+from tui.games.taifa.board import KingdomsPane, TaifaMap, kingdoms_text
+from tui.screens.replay import ReplayScreen
 from tui_support import text
 
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A six-bot game written by `fiefdom taifa play` (no human seat, so no prompt)."""
+    """A six-bot game played to its end by the runner."""
     path = tmp_path_factory.mktemp("taifa") / "six-bots.fief"
-    play(Runner.start(GameSetup("taifa", "standard", (SeatPlan("bot"),) * 6, 11), path),
-         read=lambda _: "quit", write=lambda _: None)
+    runner = Runner.start(GameSetup("taifa", "standard", (SeatPlan("bot"),) * 6, seed=11), path)
+    assert runner.run() is not None
+    runner.close()
     return path
 
 
@@ -55,8 +55,9 @@ async def test_step_through_a_taifa_record(make_app, record: Path, size: tuple[i
         await pilot.press("end")
         await pilot.pause()
         assert "result:" in text(screen.query_one("#status"))
-        # Playing on from a Taifa position is `fiefdom taifa play`'s job: the key is not offered.
-        assert screen.check_action("play_from_here", ()) is False
+        # Play from here works for any game, but not from the end of one.
         await pilot.press("p")
         await pilot.pause()
         assert app.screen is screen
+        assert [n.message for n in app._notifications if n.severity == "warning"] == [
+            "the game is over at this step"]

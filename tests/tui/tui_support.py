@@ -10,18 +10,21 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from core.engine import Decision
+from core.match import Limit
 from core.tafl.board import format_position
+from notation.runner import GameSetup, SeatPlan
+from tui.games.tafl.board import CELL, MARGIN, TaflBoard
 from tui.screens.play import PlayScreen
-from tui.session import GameSetup, SeatConfig
-from tui.widgets.tafl_board import CELL, MARGIN, TaflBoard
+from tui.screens.setup import ContinueScreen
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
 GOLDEN = REPLAYS / "tafl-gild-9-5-0001.fief"  # a whole AI game on Gild 9x9 (make goldens)
 TAIFA_GOLDEN = REPLAYS / "taifa-standard-7-0001.fief"  # six rulebook bots (make goldens)
 
-HUMAN = SeatConfig("human")
-FAST_AI = SeatConfig("ai", 0.05)  # a small budget: the AI answers at once and tests stay quick
+HUMAN = SeatPlan("human")
+FAST_AI = SeatPlan("ai", Limit(seconds=0.05))  # a small budget: the AI answers at once and tests stay quick
 
 # Gild 9x9: the defenders' king on c3, one attacker far away on h8, defenders to move.
 # Kc3-c1 threatens both bottom corners; one attacker cannot stop Kc1-a1 next move.
@@ -35,7 +38,7 @@ def text(widget: Widget) -> str:
     return str(widget.render())
 
 
-def gild9(*seats: SeatConfig, setup: dict | None = None, seed: int = 1) -> GameSetup:
+def gild9(*seats: SeatPlan, setup: dict | None = None, seed: int = 1) -> GameSetup:
     return GameSetup("tafl", "gild-9", tuple(seats), seed, {}, dict(setup or {}))
 
 
@@ -56,8 +59,7 @@ def cell_offset(board: TaflBoard, square: int) -> tuple[int, int]:
 
 
 def human_to_move(screen: PlayScreen) -> bool:
-    s = screen.session
-    return s.decision is not None and s.seat_kind(s.decision.seat) == "human" and not screen.thinking
+    return isinstance(screen.runner.waiting, Decision) and not screen.thinking
 
 
 async def wait_until(pilot: Pilot, done: Callable[[], bool], what: str, tries: int = 250) -> None:
@@ -70,8 +72,18 @@ async def wait_until(pilot: Pilot, done: Callable[[], bool], what: str, tries: i
 
 
 async def wait_for_human(pilot: Pilot, screen: PlayScreen) -> None:
-    await wait_until(pilot, lambda: human_to_move(screen) or screen.session.over is not None,
+    await wait_until(pilot, lambda: human_to_move(screen) or screen.runner.result is not None,
                      "the AI to move")
+
+
+async def open_continue(pilot: Pilot) -> ContinueScreen:
+    """From home, `c`: the Continue screen."""
+    await pilot.pause()
+    await pilot.press("c")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ContinueScreen)
+    return screen
 
 
 async def type_move(pilot: Pilot, move: str) -> None:

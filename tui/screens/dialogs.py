@@ -1,4 +1,4 @@
-"""Small modal dialogs: game over (save the record), go to step, open a record."""
+"""Small modal dialogs: game over (save the record), confirm, go to step, open a record."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.session import Session
+from core.engine import Result
+from tui.session import save_as
 
 
 class Dialog(ModalScreen):
@@ -23,20 +24,31 @@ class Dialog(ModalScreen):
         self.dismiss(None)
 
 
-class GameOverDialog(Dialog):
-    """The result with its reason, and a name to save the record under."""
+def result_title(result: Result, seats: tuple[str, ...]) -> str:
+    """``defenders win``, ``Castile and Leon win``, ``draw``: the winners by their seat names."""
+    if not result.winners:
+        return "draw"
+    return f"{' and '.join(seats[w] for w in result.winners)} win"
 
-    def __init__(self, session: Session) -> None:
+
+class GameOverDialog(Dialog):
+    """The result with its reason, rule and scores, and a name to save the record under."""
+
+    def __init__(self, result: Result, seats: tuple[str, ...], record: Path) -> None:
         super().__init__()
-        self.session = session
+        self.result = result
+        self.seats = seats
+        self.record = record
 
     def compose(self) -> ComposeResult:
-        s = self.session
-        r = s.over.result if s.over else None
-        who = "Draw" if r is None or not r.winners else f"{s.game.seats[r.winners[0]].capitalize()} win"
+        r = self.result
+        title = result_title(r, self.seats)
+        scores = ", ".join(f"{name} {score}" for name, score in zip(self.seats, r.scores))
         with Vertical(classes="dialog"):
-            yield Label(f"[b]{who}[/b]", id="result-title")
-            yield Static(escape(f"{r.reason} [{r.rule}]") if r else "", id="result-reason")
+            yield Label(f"[b]{escape(title[:1].upper() + title[1:])}[/b]", id="result-title")
+            yield Static(escape(f"{r.reason} [{r.rule}]"), id="result-reason")
+            if scores:
+                yield Static(escape(f"scores: {scores}"), id="result-scores")
             yield Label("Save the record as:")
             yield Input(placeholder="name (saved under your data folder)", id="save-name")
             with Horizontal(classes="buttons"):
@@ -59,12 +71,40 @@ class GameOverDialog(Dialog):
             return
         target = self.app.data_dir / "saved" / name  # type: ignore[attr-defined]
         try:
-            path = self.session.save_as(target)
+            path = save_as(self.record, target)
         except OSError as err:
             self.query_one("#result-reason", Static).update(f"[red]cannot save: {escape(str(err.strerror))}[/red]")
             return
         self.app.notify(escape(f"saved {path}"))
         self.dismiss(path)
+
+
+class ConfirmDialog(Dialog):
+    """A question with Yes and No (y / n, or Escape for no); dismisses with True or None."""
+
+    BINDINGS = [Binding("y", "yes", "Yes", id="confirm.yes"), Binding("n", "dismiss_none", "No", id="confirm.no")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(escape(self.question), id="question")
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed, "#yes")
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def no(self) -> None:
+        self.dismiss(None)
 
 
 class StepDialog(Dialog):

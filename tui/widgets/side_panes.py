@@ -1,18 +1,52 @@
-"""The panes beside the board on the play and replay screens: moves and events."""
+"""The panes beside the board on the play and replay screens: moves and events,
+and how a step reads in the move list."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from rich.markup import escape
 from textual.widgets import RichLog, Static
 
-from core.engine import Event
+from core.engine import Chance, Event, Game, Point
+from core.match import Step
+from notation.wording import outcome_text
+
+RECORD_WIDTH = 72  # a shuffle lists every position: the move list shows its start
 
 
 def event_line(e: Event) -> str:
     """An event with its rule citation, as Rich markup."""
     return f"{escape(e.text)}  [dim]{escape('[' + e.rule + ']')}[/]"
+
+
+def record_text(worded: str, events: Sequence[Event]) -> str:
+    """A step as the move list shows it: a ``move`` event's own record when the game gives one
+    (``e1-e4xe5``, with its captures), else the step as worded before it was played."""
+    move = next((e for e in events if e.kind == "move" and e.data), None)
+    return shorten(str(move.data[0]) if move is not None else worded, RECORD_WIDTH)
+
+
+def shorten(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, the cut marked with an ellipsis."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def step_words(game: Game, point: Point, step: Step | Any) -> str:
+    """A step worded on the position before it (``game`` there, ``point`` its point then)."""
+    if step.kind == "decision":
+        return game.describe(step.value)
+    label = (point.label or point.kind) if isinstance(point, Chance) else "chance"
+    return f"{label}: {outcome_text(step.value)}"
+
+
+def per_line(seats: int, steps: Sequence[Step | Any]) -> int:
+    """Two records a line (``1. d1-d3 e7-c7``) for a game of two seats taking turns with no
+    chance steps; one a line otherwise."""
+    return 2 if seats == 2 and all(s.kind == "decision" for s in steps) else 1
 
 
 def move_list_text(records: list[str], current: int | None = None, per_line: int = 2) -> str:
@@ -26,8 +60,8 @@ def move_list_text(records: list[str], current: int | None = None, per_line: int
 
 
 class SidePanes(Vertical):
-    def __init__(self, events_title: str) -> None:
-        super().__init__(id="side")
+    def __init__(self, events_title: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.events_title = events_title
 
     def compose(self) -> ComposeResult:

@@ -1,4 +1,4 @@
-"""The Tafl board, drawn with the Line API at three columns a square.
+"""The Tafl board, drawn with the Line API at three columns a square: the plugin's ``board``.
 
 Pieces are letters so they read without colour: ``A`` attacker, ``D``
 defender, ``K`` king. Empty special squares: ``#`` corner, ``+`` throne or
@@ -9,19 +9,21 @@ hof, ``:`` camp. The cursor is drawn as ``[ ]``, the selected piece as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from core.engine import Game
 from core.tafl import TaflGame
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
+from tui.widgets.options import OptionChosen
 
 CELL = 3
 MARGIN = 3  # rank numbers on the left and right
@@ -56,16 +58,22 @@ class BoardView:
     legal: tuple[tuple[int, int], ...]
     last: tuple[int, int, tuple[int, ...]] | None
     to_move: int
+    names: tuple[str, ...]  # square -> its name, as move codes spell it
 
     @classmethod
     def of(cls, game: TaflGame, interactive: bool = True) -> "BoardView":
         g = game.geo
-        return cls(g.size, tuple(game.board), g.centre, g.corners, g.camp_of,
-                   tuple(game.legal_moves()) if interactive else (), game.last, game.to_move)
+        legal = tuple(game.legal_moves()) if interactive and game.result is None else ()
+        return cls(g.size, tuple(game.board), g.centre, g.corners, g.camp_of, legal, game.last, game.to_move,
+                   tuple(g.names))
 
 
 class TaflBoard(Widget, can_focus=True):
-    """A board with a cursor; Enter or a click selects a piece, then its destination."""
+    """A board with a cursor; Enter or a click selects a piece, then its destination,
+    and the move goes out as OptionChosen((from, to)). A board that is not interactive
+    (the replay viewer) neither takes focus nor offers moves."""
+
+    wide: ClassVar[bool] = False
 
     DEFAULT_CSS = """
     TaflBoard { width: auto; height: auto; padding: 0 1; }
@@ -83,23 +91,20 @@ class TaflBoard(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
     selected: reactive[int | None] = reactive(None)
 
-    class MoveChosen(Message):
-        def __init__(self, board: "TaflBoard", frm: int, to: int) -> None:
-            super().__init__()
-            self.board = board
-            self.frm = frm
-            self.to = to
-
-    def __init__(self, view: BoardView, *, id: str | None = None, focusable: bool = True) -> None:
+    def __init__(self, game: Game, seat: int | None = None, interactive: bool = True, *,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
-        self.can_focus = focusable
-        self.view = view
-        self.cursor = view.centre
+        assert isinstance(game, TaflGame)
+        self.can_focus = interactive
+        self.view = BoardView.of(game, interactive)
+        self.cursor = self.view.centre
 
     # -- state ---------------------------------------------------------------
 
-    def show(self, view: BoardView) -> None:
-        self.view = view
+    def show(self, game: Game, seat: int | None = None, interactive: bool = True) -> None:
+        """Draw ``game``; its legal moves are offered when ``interactive`` (Tafl hides nothing from a seat)."""
+        assert isinstance(game, TaflGame)
+        self.view = BoardView.of(game, interactive)
         if self.selected is not None and not self._destinations(self.selected):
             self.selected = None
         self.refresh()
@@ -130,7 +135,7 @@ class TaflBoard(Widget, can_focus=True):
         """A square picked by Enter or a click: select a piece, or move the selected one."""
         if self.selected is not None and sq in self._destinations(self.selected):
             frm, self.selected = self.selected, None
-            self.post_message(self.MoveChosen(self, frm, sq))
+            self.post_message(OptionChosen((self.view.names[frm], self.view.names[sq])))
         elif self._destinations(sq):
             self.selected = sq
         else:

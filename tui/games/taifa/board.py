@@ -1,4 +1,5 @@
-"""The Taifa map and the kingdoms' table, drawn from a game's view.
+"""Taifa's board for the app (the plugin's ``board``): the map and the kingdoms' table,
+drawn from a seat's view. Choices go through the options pane; the board only shows.
 
 Each area is drawn at its map coordinates (x, y in core/taifa/data/map.toml),
 scaled to the pane: its id on the owner's colour (2.2), ``+`` for a
@@ -8,10 +9,15 @@ underlined. Areas out of play (El Cid, 10.1) are dim dots.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widget import Widget
+from textual.widgets import Static
+
+from core.engine import Game
 
 from core.taifa.game import TaifaGame
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY
@@ -114,6 +120,20 @@ def kingdoms_text(game: TaifaGame, seat: int | None = None, width: int = 80) -> 
     return t
 
 
+def hand_text(game: TaifaGame, seat: int | None) -> Text | None:
+    """The cards ``seat`` holds, when its view shows them (a person's own kingdom; 5.1)."""
+    if seat is None:
+        return None
+    kingdoms = game.view(seat)["kingdoms"]
+    hand = kingdoms[seat]["hand"] if 0 <= seat < len(kingdoms) else None
+    if hand is None:
+        return None
+    t = Text()
+    t.append(f"{kingdoms[seat]['name']}'s hand: ", "bold")
+    t.append(", ".join(game.label(c) for c in hand) or "(empty)")
+    return t
+
+
 class KingdomsPane(Widget):
     DEFAULT_CSS = "KingdomsPane { height: auto; width: 100%; }"
 
@@ -130,3 +150,37 @@ class KingdomsPane(Widget):
 
     def render(self) -> Text:
         return kingdoms_text(self.game, self.seat, self.size.width)
+
+
+class TaifaBoard(Vertical):
+    """The map over the kingdoms' table, for one seat's view (None: a spectator)."""
+
+    DEFAULT_CSS = """
+    TaifaBoard { height: 1fr; width: 100%; }
+    TaifaBoard #hand { height: auto; padding: 0 1; }
+    """
+    wide: ClassVar[bool] = True
+
+    def __init__(self, game: Game, seat: int | None = None, interactive: bool = False, *,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        assert isinstance(game, TaifaGame)
+        self.game, self.seat = game, seat
+
+    def compose(self) -> ComposeResult:
+        yield TaifaMap(self.game, id="map")
+        yield KingdomsPane(self.game, id="kingdoms")
+        yield Static(id="hand")
+
+    def on_mount(self) -> None:
+        self.show(self.game, self.seat)
+
+    def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
+        assert isinstance(game, TaifaGame)
+        self.game, self.seat = game, seat
+        self.query_one(TaifaMap).show(game, seat)
+        self.query_one(KingdomsPane).show(game, seat)
+        hand = hand_text(game, seat)
+        shown = self.query_one("#hand", Static)
+        shown.display = hand is not None
+        shown.update(hand or "")

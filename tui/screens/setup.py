@@ -1,0 +1,231 @@
+"""New game (a form generated from the game's descriptor) and Continue (the unfinished games)."""
+
+from __future__ import annotations
+
+import re
+
+from rich.markup import escape
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from core import games as core_games
+from core.engine import RulesError
+from core.games import GameDescriptor
+from core.match import Limit
+from notation.runner import GameSetup, SeatPlan
+from tui.screens.dialogs import ConfirmDialog
+from tui.session import Unfinished, unfinished_games
+
+
+KIND_TITLES = {"human": "Human", "ai": "AI", "bot": "Rulebook bot", "random": "Random"}
+AI_TIMES = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds per decision, for a game whose AI plays by the clock
+OWN_PACE = 0.0  # the AI's own limit (a game whose AI is not timed)
+
+
+def slug(name: str) -> str:
+    """A seat name as a widget id: ``Catalan Counties`` -> ``catalan-counties``."""
+    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "seat"
+    return text if text[0].isalpha() else f"s-{text}"
+
+
+def ai_times(gi: GameDescriptor) -> list[tuple[str, float]]:
+    """The AI limits the form offers: times per decision if the game's AI is timed, else its own."""
+    if gi.ai_limit.seconds is None:
+        return [("its own pace", OWN_PACE)]
+    return [(f"{t:g} s", t) for t in sorted({*AI_TIMES, gi.ai_limit.seconds})]
+
+
+class SetupScreen(Screen):
+    """A new game, generated from the game's descriptor: game, variant or scenario, each seat's
+    kind among those it allows (an AI with its time per decision), the seed, the rule options."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+        Binding("ctrl+s", "start", "Start", id="setup.start"),
+    ]
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.game = game or core_games.names()[0]
+        self.shown: tuple[str, str] | None = None  # the (game, variant) whose seats and options are shown
+
+    @property
+    def gi(self) -> GameDescriptor:
+        return core_games.info(self.game)
+
+    def compose(self) -> ComposeResult:
+        gi = self.gi
+        with VerticalScroll(id="setup"):
+            yield Static("[b]New game[/b]", classes="pane-title")
+            with Grid(classes="setup-grid"):
+                yield Label("Game")
+                yield Select([(core_games.info(n).title, n) for n in core_games.names()], value=self.game,
+                             allow_blank=False, id="game")
+                yield Label(gi.variant_word.capitalize(), id="variant-label")
+                yield Select([(title, key) for key, title in gi.variants], value=gi.variants[0][0],
+                             allow_blank=False, id="variant")
+            yield Grid(id="seats", classes="setup-grid")
+            with Grid(classes="setup-grid"):
+                yield Label("Seed")
+                yield Input("1", type="integer", id="seed")
+            yield Static("", id="options-title", classes="pane-title")
+            yield Vertical(id="rule-options")
+            yield Static("", id="setup-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.fill(self.game, self.gi.variants[0][0])
+        self.query_one("#variant", Select).focus()
+
+    @on(Select.Changed, "#game")
+    async def game_changed(self, message: Select.Changed) -> None:
+        if message.value == self.game or message.value is Select.BLANK:
+            return
+        self.game = str(message.value)
+        gi = self.gi
+        self.query_one("#variant-label", Label).update(gi.variant_word.capitalize())
+        variant = self.query_one("#variant", Select)
+        with variant.prevent(Select.Changed):
+            variant.set_options([(title, key) for key, title in gi.variants])
+            variant.value = gi.variants[0][0]
+        await self.fill(self.game, gi.variants[0][0])
+
+    @on(Select.Changed, "#variant")
+    async def variant_changed(self, message: Select.Changed) -> None:
+        if message.value is not Select.BLANK:
+            await self.fill(self.game, str(message.value))
+
+    async def fill(self, game: str, variant: str) -> None:
+        """Show the seats and the rule options of ``game``'s ``variant``."""
+        if (game, variant) == self.shown:
+            return
+        self.shown = (game, variant)
+        gi = core_games.info(game)
+        seats = self.query_one("#seats", Grid)
+        await seats.remove_children()
+        rows: list[Widget] = []
+        times = ai_times(gi)
+        default_time = gi.ai_limit.seconds or OWN_PACE
+        for seat in gi.seat_specs(variant):
+            rows.append(Label(seat.name[:1].upper() + seat.name[1:]))
+            rows.append(Horizontal(
+                Select([(KIND_TITLES.get(k, k), k) for k in seat.kinds], value=seat.default, allow_blank=False,
+                       id=f"{slug(seat.name)}-kind"),
+                Select(times, value=default_time, allow_blank=False, id=f"{slug(seat.name)}-time",
+                       disabled="ai" not in seat.kinds),
+                classes="seat"))
+        await seats.mount_all(rows)
+
+        specs = gi.option_specs(variant)
+        self.query_one("#options-title", Static).update(
+            f"Rule options (docs/rulings/{game}.md)" if specs else "No rule options")
+        box = self.query_one("#rule-options", Vertical)
+        await box.remove_children()
+        widgets: list[Widget] = []
+        for spec in specs:
+            # The explanation wraps on its own line; the control keeps a short label.
+            widgets.append(Static(f"[b]{escape(spec.name)}[/b] ({escape(spec.ruling)}): {escape(spec.help)}",
+                                  classes="option-help"))
+            if spec.type == "bool":
+                widgets.append(Checkbox(spec.name, value=bool(spec.default), id=f"opt-{spec.name}"))
+            elif spec.type == "choice":
+                widgets.append(Select([(str(c), c) for c in spec.choices], value=spec.default, allow_blank=False,
+                                      id=f"opt-{spec.name}"))
+            else:
+                widgets.append(Input(str(spec.default), type="integer", id=f"opt-{spec.name}"))
+        await box.mount_all(widgets)
+
+    def collect(self) -> GameSetup:
+        """The form as a GameSetup; RulesError or ValueError in one line when a field is wrong."""
+        game, variant = self.shown or (self.game, "")
+        gi = core_games.info(game)
+        seats = []
+        for seat in gi.seat_specs(variant):
+            kind = str(self.query_one(f"#{slug(seat.name)}-kind", Select).value)
+            seconds = float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
+            limit = Limit(seconds=seconds) if kind == "ai" and seconds != OWN_PACE else None
+            seats.append(SeatPlan(kind, limit))
+        seed_text = self.query_one("#seed", Input).value.strip() or "1"
+        options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
+                   for spec in gi.option_specs(variant)}
+        return GameSetup(game, variant, tuple(seats), int(seed_text), options)
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            setup = self.collect()
+        except (RulesError, ValueError) as err:
+            self.query_one("#setup-error", Static).update(f"[red]{escape(str(err))}[/red]")
+            return
+        self.app.start_game(setup, replace=True)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#back")
+    def back(self) -> None:
+        self.app.pop_screen()
+
+
+class ContinueScreen(Screen):
+    """The unfinished games of any game found in the autosave folder; one may be deleted."""
+
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back", id="continue.back"),
+        Binding("d,delete", "delete", "Delete game", id="continue.delete"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[Unfinished] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="continue"):
+            yield Static("[b]Continue an unfinished game[/b]", classes="pane-title")
+            yield OptionList(id="unfinished")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        self.games = unfinished_games(self.app.data_dir)  # type: ignore[attr-defined]
+        menu = self.query_one("#unfinished", OptionList)
+        menu.clear_options()
+        if not self.games:
+            menu.add_option(Option("No unfinished games.", disabled=True))
+        for i, g in enumerate(self.games):
+            menu.add_option(Option(escape(f"{g.title} · {g.steps} moves"), id=str(i)))
+        if self.games:
+            menu.highlighted = 0
+        menu.focus()
+
+    @on(OptionList.OptionSelected, "#unfinished")
+    def chosen(self, message: OptionList.OptionSelected) -> None:
+        self.app.resume_game(self.games[int(message.option.id or 0)].path)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        """Delete the highlighted game's autosave, after a confirmation."""
+        menu = self.query_one("#unfinished", OptionList)
+        if not self.games or menu.highlighted is None:
+            return
+        path = self.games[menu.highlighted].path
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                path.unlink()
+            except OSError as err:
+                self.notify(escape(f"cannot delete {path.name}: {err.strerror or err}"), severity="error")
+            else:
+                self.notify(escape(f"deleted {path.name}"))
+            self.fill()
+
+        self.app.push_screen(ConfirmDialog(f"Delete the unfinished game {path.name}? It cannot be undone."), done)
