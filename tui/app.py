@@ -22,6 +22,7 @@ from tui.session import data_dir
 if TYPE_CHECKING:
     from core.match import Step
     from notation.format import Header
+    from notation.catalog import GameLookup
     from notation.runner import GameSetup, Runner
 
 
@@ -45,13 +46,15 @@ class FiefdomApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False)]
 
     def __init__(self, data: str | Path | None = None, open_path: Path | None = None,
-                 resume_path: Path | None = None) -> None:
+                 resume_path: Path | None = None, games: GameLookup | None = None) -> None:
         """``open_path``: a record to open in the replay viewer; ``resume_path``: an unfinished
-        record to play on at once (``fiefdom resume FILE``); either falls back to home with a note."""
+        record to play on at once (``fiefdom resume FILE``); either falls back to home with a note.
+        ``games``: the registry with a user's own data files (``--map``), for those records."""
         super().__init__()
         self.data_dir = data_dir(data)
         self.open_path = open_path
         self.resume_path = resume_path
+        self._games = games
         self.keymap: dict[str, str] = {}
 
     def on_mount(self) -> None:
@@ -98,6 +101,15 @@ class FiefdomApp(App):
 
         self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief()))
 
+    @property
+    def games(self) -> GameLookup:
+        """How this app finds a game: the registry, with the data files it was given."""
+        if self._games is None:
+            from core.games import info
+
+            self._games = info
+        return self._games
+
     # -- moving between screens ----------------------------------------------
 
     def start_game(self, setup: GameSetup, replace: bool = False) -> None:
@@ -108,7 +120,7 @@ class FiefdomApp(App):
         from tui.session import new_record_path
 
         try:
-            runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant))
+            runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant), games=self.games)
         except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(escape(f"cannot start: {err}"), severity="error")
             return
@@ -123,7 +135,7 @@ class FiefdomApp(App):
         from notation.runner import Runner
 
         try:
-            runner = Runner.resume(path)
+            runner = Runner.resume(path, games=self.games)
         except (RecordError, RulesError, OSError) as err:
             self.notify(escape(f"cannot resume {path.name}: {err}"), severity="error", timeout=10)
             return
@@ -134,14 +146,13 @@ class FiefdomApp(App):
     def play_from(self, header: Header, steps: Sequence[Step]) -> None:
         """A new game in the autosave folder with ``steps`` already played (the replay's "play from here")."""
         from core.engine import RulesError
-        from core.games import info
         from notation.format import RecordError
         from notation.runner import Runner
         from tui.session import new_record_path
 
         try:
             runner = Runner.start_from(header, new_record_path(self.data_dir, header.game, header.variant),
-                                       info, steps)
+                                       self.games, steps)
         except (RulesError, RecordError, OSError) as err:
             self.notify(escape(f"cannot play from here: {err}"), severity="error")
             return
@@ -158,7 +169,7 @@ class FiefdomApp(App):
         from tui.session import open_replay
 
         try:
-            replay = open_replay(path)
+            replay = open_replay(path, self.games)
         except RecordError as err:
             self.notify(escape(f"{path.name}: {err}"), severity="error", timeout=10)
             return

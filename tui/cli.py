@@ -67,8 +67,6 @@ def resume(
     from notation.format import RecordError
     from tui.cli_support import check_resumable
 
-    if pairs:
-        fail("the app does not take data files yet: resume this record with --prompt")
     try:
         check_resumable(file, games)
     except RecordError as err:
@@ -78,7 +76,7 @@ def resume(
     from tui.app import FiefdomApp
 
     try:
-        app_ = FiefdomApp(data_dir, resume_path=file)
+        app_ = FiefdomApp(data_dir, resume_path=file, games=games)
     except OSError as err:
         fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
     app_.run()

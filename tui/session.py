@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 if TYPE_CHECKING:
+    from notation.catalog import GameLookup
     from notation.replay import Replay
 
 APP_NAME = "fiefdom"
@@ -44,16 +45,6 @@ def new_record_path(base: Path, game: str, variant: str) -> Path:
         n += 1
         path = folder / f"{game}-{variant}-{stamp}-{n}.fief"
     return path
-
-
-def ai_detail(ai_time: float, ai_depth: int | None = None) -> str:
-    """A Tafl AI seat's detail in a record header. Kept only for ``tui/simulate.py`` until it
-    runs on the Runner (notation/runner.py SeatPlan writes seat details now)."""
-    from core.games import info
-    from core.match import Limit
-
-    limit = Limit(seconds=ai_time, depth=ai_depth).text().replace("per decision", "per move")
-    return f"{info('tafl').ai_version}, {limit}"
 
 
 @dataclass(frozen=True)
@@ -91,12 +82,13 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     return out
 
 
-def open_replay(path: Path) -> Replay:
+def open_replay(path: Path, games: GameLookup) -> Replay:
     """A Replay for a record file; RecordError/OSError for files that cannot be read."""
     from notation.reader import read_record_file
+    from notation.catalog import GameLookup
     from notation.replay import Replay
 
-    return Replay(read_record_file(path))
+    return Replay(read_record_file(path, games=games), games=games)
 
 
 def save_as(source: Path, target: Path) -> Path:

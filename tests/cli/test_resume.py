@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+from notation.runner import Runner
 from typer.testing import CliRunner
 
 from core import games as core_games
@@ -134,7 +136,8 @@ def test_without_prompt_the_app_resumes_it(waiting: Path, monkeypatch: pytest.Mo
     opened: list[tuple[object, object]] = []
 
     class App:
-        def __init__(self, data: object, open_path: object = None, resume_path: object = None) -> None:
+        def __init__(self, data: object, open_path: object = None, resume_path: object = None,
+                     games: object = None) -> None:
             opened.append((data, resume_path))
 
         def run(self) -> None:
@@ -146,7 +149,8 @@ def test_without_prompt_the_app_resumes_it(waiting: Path, monkeypatch: pytest.Mo
     assert opened == [(tmp_path, waiting)]
 
 
-def test_a_record_on_its_own_map_resumes_with_that_map(tmp_path: Path, own_map: Path) -> None:
+def test_a_record_on_its_own_map_resumes_with_that_map(tmp_path: Path, own_map: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "own.fief"
     code, _, _ = invoke("taifa", "play", "--map", own_map, "--out", path, stdin="quit\n")
     assert code == 0
@@ -157,6 +161,20 @@ def test_a_record_on_its_own_map_resumes_with_that_map(tmp_path: Path, own_map: 
         assert code == 2 and err.startswith("error: no input to read, and Castile is to decide"), (given, err)
     assert "Taifa has no data file 'deck' (it takes map, cards)" in _refused(path, "--prompt", "--data", "deck=x")
     assert "--data takes KEY=FILE" in _refused(path, "--prompt", "--data", "map")
+    # In the app too: it is given the registry with that map, which builds the record's game.
+    built: list[object] = []
+
+    class App:
+        def __init__(self, data: object, open_path: object = None, resume_path: object = None,
+                     games: object = None) -> None:
+            built.append(Runner.resume(path, games=games).game.m.area(1).defence)  # type: ignore[arg-type]
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("tui.app.FiefdomApp", App)
+    code, _, err = invoke("resume", path, "--map", own_map)
+    assert code == 0 and built == [3], err  # Cantabria's defence on the own map
     tafl = tmp_path / "tafl.fief"
     code, _, _ = invoke("tafl", "play", "--out", tafl, stdin="quit\n")
     assert code == 0

@@ -129,7 +129,7 @@ async def test_continue_deletes_a_game_after_confirmation_and_skips_unreadable_f
         screen = await open_continue(pilot)
         menu = screen.query_one("#unfinished", OptionList)
         assert menu.option_count == 2
-        assert str(menu.get_option_at_index(0).prompt).endswith("· 5 moves")
+        assert str(menu.get_option_at_index(0).prompt).endswith("· 5 steps")
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)

@@ -76,7 +76,7 @@ async def test_hoard_plays_to_its_end_by_keys_through_the_options_pane(make_app,
         dialog = app.screen
         assert decisions == 6
         result = r.result
-        title = "Draw" if not result.winners else f"{('Gold', 'Silver')[result.winners[0]]} win"
+        title = "Draw" if not result.winners else f"{('Gold', 'Silver')[result.winners[0]]} won"
         assert text(dialog.query_one("#result-title")) == title
         assert text(dialog.query_one("#result-reason")) == f"{result.reason} [hoard 4]"
         assert text(dialog.query_one("#result-scores")).startswith("scores: Gold ")

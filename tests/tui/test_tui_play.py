@@ -65,9 +65,9 @@ async def test_a_short_game_against_the_ai_to_its_end_and_saved(make_app, data: 
         await type_move(pilot, "Kc1-a1")
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
         dialog = app.screen
-        assert text(dialog.query_one("#result-title")) == "Defenders win"
+        assert text(dialog.query_one("#result-title")) == "Defenders won"
         assert text(dialog.query_one("#result-reason")).startswith("the king reached a corner")
-        assert "defenders win: the king reached a corner" in text(screen.query_one("#status"))
+        assert "defenders won: the king reached a corner" in text(screen.query_one("#status"))
         assert app.focused is dialog.query_one("#save-name", Input)
 
         await pilot.press(*"my-game", "enter")
@@ -91,7 +91,7 @@ async def test_game_over_cites_the_rule(make_app) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
         assert text(app.screen.query_one("#result-reason")) == "the king reached a corner [gild OBJECT]"
         assert text(screen.query_one("#status")).endswith(
-            "defenders win: the king reached a corner [gild OBJECT]")
+            "defenders won: the king reached a corner [gild OBJECT]")
 
 
 async def test_the_save_dialog_refuses_a_path_and_close_keeps_nothing(make_app, data: Path) -> None:
@@ -148,7 +148,7 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         assert (s.header.variant, s.header.seed) == ("gild-9", 7)
         assert [c.kind for c in s.header.seats] == ["human", "human"]
         assert s.game.options == {"quiet_moves": 0, "repetition": "draw"}
-        assert text(play.query_one("#status")).startswith("tafl gild-9 · move 1 · no moves yet")
+        assert text(play.query_one("#status")).startswith("tafl gild-9 · step 1 · nothing played yet")
         assert s.path.parent == data / "autosave" and s.path.is_file()
 
         # The setup screen was replaced: leaving the game goes home.
@@ -257,7 +257,7 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
         picker = await open_continue(pilot)
         menu = picker.query_one("#unfinished", OptionList)
         assert menu.option_count == 1
-        assert str(menu.get_option_at_index(0).prompt).endswith("· 4 moves")
+        assert str(menu.get_option_at_index(0).prompt).endswith("· 4 steps")
         await pilot.press("enter")
         await pilot.pause()
         resumed = again.screen

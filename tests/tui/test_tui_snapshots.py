@@ -92,7 +92,7 @@ def test_play_mid_game_snapshot(snap_compare, make_app, size) -> None:
             "/4tt3/4t4/3tT4/t3T3t/ttTTKTTtt/t3T3t/2T6/4t4/3ttt3/")
         assert board.selected == board.cursor == geo.square("b5")
         assert text(screen.query_one("#status")) == (
-            "tafl gild-9 · move 3 · last: e7-c7 · attackers (human) your move")
+            "tafl gild-9 · step 3 · last: e7-c7 · attackers (human) your move")
         assert text(screen.query_one("#moves")) == "  1. d1-d3 e7-c7"
         assert text(screen.query_one("#error")) == ""
         checked.append(True)

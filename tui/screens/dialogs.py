@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Result
+from notation.wording import winners_text
 from tui.session import save_as
 
 
@@ -22,13 +23,6 @@ class Dialog(ModalScreen):
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
-
-
-def result_title(result: Result, seats: tuple[str, ...]) -> str:
-    """``defenders win``, ``Castile and Leon win``, ``draw``: the winners by their seat names."""
-    if not result.winners:
-        return "draw"
-    return f"{' and '.join(seats[w] for w in result.winners)} win"
 
 
 class GameOverDialog(Dialog):
@@ -42,7 +36,7 @@ class GameOverDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         r = self.result
-        title = result_title(r, self.seats)
+        title = winners_text(r, self.seats)
         scores = ", ".join(f"{name} {score}" for name, score in zip(self.seats, r.scores))
         with Vertical(classes="dialog"):
             yield Label(f"[b]{escape(title[:1].upper() + title[1:])}[/b]", id="result-title")

@@ -28,7 +28,8 @@ from notation.catalog import build_game
 from notation.format import RecordError
 from notation.runner import Runner
 from tui.games import plugin, position_text
-from tui.screens.dialogs import GameOverDialog, result_title
+from notation.wording import winners_text
+from tui.screens.dialogs import GameOverDialog
 from tui.widgets.options import OptionChosen, OptionsPane
 from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten, step_words
 
@@ -150,11 +151,11 @@ class PlayScreen(Screen):
 
     def status_text(self) -> str:
         r = self.runner
-        last = f"last: {shorten(self.records[-1], STATUS_LAST)}" if self.records else "no moves yet"
-        head = escape(f"{r.header.game} {r.header.variant} · move {len(self.records) + 1} · {last}")
+        last = f"last: {shorten(self.records[-1], STATUS_LAST)}" if self.records else "nothing played yet"
+        head = escape(f"{r.header.game} {r.header.variant} · step {len(self.records) + 1} · {last}")
         result = r.result
         if result is not None:
-            return f"{head} · [b]{escape(result_title(result, r.game.seats))}[/b]: " \
+            return f"{head} · [b]{escape(winners_text(result, r.game.seats))}[/b]: " \
                    f"{escape(f'{result.reason} [{result.rule}]')}"
         speed = "" if r.people else f" · speed {SPEEDS[self.speed]:g}s"
         point = r.point

@@ -201,7 +201,7 @@ class ContinueScreen(Screen):
         if not self.games:
             menu.add_option(Option("No unfinished games.", disabled=True))
         for i, g in enumerate(self.games):
-            menu.add_option(Option(escape(f"{g.title} · {g.steps} moves"), id=str(i)))
+            menu.add_option(Option(escape(f"{g.title} · {g.steps} steps"), id=str(i)))
         if self.games:
             menu.highlighted = 0
         menu.focus()
