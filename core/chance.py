@@ -39,6 +39,8 @@ def draw(rng: SplitMix64, chance: Chance) -> Outcome:
 
 
 class SeededChance:
+    TYPED: tuple[str, ...] = ()  # chance kinds a person types instead (none: see TableDice)
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = SplitMix64(seed)

@@ -71,6 +71,10 @@ class GameSetup:
     chance: str = "seeded"  # or "manual": dice typed from a real table
 
     def header(self, gi: core_games.GameDescriptor, games: GameLookup) -> Header:
+        return self.start(gi, games)[0]
+
+    def start(self, gi: core_games.GameDescriptor, games: GameLookup) -> tuple[Header, Game]:
+        """The header of the new record, and the game at its start (built once, to check the setup)."""
         if self.chance not in CHANCE_MODES:
             raise RulesError(f"chance is seeded or manual, not {self.chance!r}")
         if not 0 <= self.seed < 2 ** 63:
@@ -80,8 +84,9 @@ class GameSetup:
         setup = {**gi.setup_for(self.variant, kinds), **self.setup}
         probe = gi.make(self.variant, gi.options_of(self.variant, self.options), setup)
         seats = [plan.seat(name, gi) for plan, name in zip(self.seats, probe.seats)]
-        return new_header(self.game, self.variant, seats, chance=self.chance, seed=self.seed,
-                          options=dict(probe.options), setup=setup, games=games)
+        header = new_header(self.game, self.variant, seats, chance=self.chance, seed=self.seed,
+                            options=dict(probe.options), setup=setup, games=games)
+        return header, probe
 
 
 class StopFlag:
@@ -108,12 +113,13 @@ class Runner:
     """
 
     def __init__(self, header: Header, games: GameLookup, journal: Journal | None,
-                 recording: Recording | None = None) -> None:
+                 recording: Recording | None = None, game: Game | None = None) -> None:
+        """``game``: the header's game at its start, when the caller has just built it."""
         self.stop = StopFlag()  # what the AI seats poll while they think (set_stop)
         self.header = header
         self.games = games
         self.gi = games(header.game)
-        self.game: Game = build_game(header, games)
+        self.game: Game = game if game is not None else build_game(header, games)
         self.plans = tuple(SeatPlan.of(s) for s in header.seats)
         self.seed = header.seed or 0
         self.chance = CHANCE_MODES.get(header.chance, SeededChance)(self.seed)
@@ -142,9 +148,9 @@ class Runner:
               games: GameLookup = core_games.info) -> "Runner":
         """A new game; journaled to ``path`` when given (an existing file there is replaced)."""
         gi = games(setup.game)
-        header = setup.header(gi, games)
+        header, game = setup.start(gi, games)
         journal = Journal.create(path, header, games=games) if path is not None else None
-        return cls(header, games, journal)
+        return cls(header, games, journal, game=game)
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info) -> "Runner":
