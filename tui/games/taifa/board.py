@@ -21,6 +21,7 @@ from core.engine import Game
 
 from core.taifa.game import TaifaGame
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY
+from tui.games.taifa.text import kingdom_rows
 
 # 2.2 and 10.1: the castle colours, as (background, foreground).
 COLOURS: dict[str, tuple[str, str]] = {
@@ -101,19 +102,14 @@ def _free(rows: list[list[tuple[str, str]]], row: int, col: int, width: int, hei
 
 
 def kingdoms_text(game: TaifaGame, seat: int | None = None, width: int = 80) -> Text:
-    """One line per kingdom: castles, Card Bonus, cards in hand, a bot's deployed cards (if it fits)."""
+    """The kingdoms' table of the text view (tui/games/taifa/text.py), each name on its colours."""
     v = game.view(seat)
     t = Text(no_wrap=True, overflow="ellipsis")
-    for i, k in enumerate(v["kingdoms"]):
+    for i, (key, name, counts, army) in enumerate(kingdom_rows(game, seat, width)):
         t.append("▶" if i == v["current"] and v["result"] is None else " ")
-        t.append(f" {k['name'][:17]:<17} ", kingdom_style(k["key"]))
-        if width < 52:
-            t.append(f" {k['castles']:>2}c {k['bonus']:+d}b {k['hand_count']:>2}h\n")
-            continue
-        t.append(f" {k['castles']:>2} castles {k['bonus']:+d} bonus {k['hand_count']:>2} cards")
-        if k["bot"] and width >= 72:
-            army = sum(game.card(c).strength or 0 for c in k["army"])
-            t.append(f"  bot army {army}, {len(k['ready'])} ready", "dim")
+        t.append(f" {name:<17} ", kingdom_style(key))
+        t.append(counts)
+        t.append(army, "dim")
         t.append("\n")
     draw = ", ".join(f"{d} {n}" for d, n in v["draw"].items())
     t.append(f"  turn {v['turn']}/3 · draw piles: {draw}", "dim")

@@ -106,20 +106,21 @@ def areas(game: Any, seat: int) -> str:
     return "\n".join(lines)
 
 
-def kingdom_rows(game: Any, seat: int | None = None, width: int = 80) -> list[tuple[str, str, str]]:
-    """One row per kingdom, ``(key, name, the rest)``: castles, Card Bonus, cards in hand and, where
-    it fits, a bot's deployed army; a widget can colour the name by the kingdom's key."""
+def kingdom_rows(game: Any, seat: int | None = None, width: int = 80) -> list[tuple[str, str, str, str]]:
+    """One row per kingdom, ``(key, name, counts, army)``: castles, Card Bonus and cards in hand,
+    and, where it fits, a bot's deployed army (else ""); a widget can colour the name by the key."""
     v = game.view(seat)
     rows = []
     for k in v["kingdoms"]:
+        army = ""
         if width < 52:
-            rest = f" {k['castles']:>2}c {k['bonus']:+d}b {k['hand_count']:>2}h"
+            counts = f" {k['castles']:>2}c {k['bonus']:+d}b {k['hand_count']:>2}h"
         else:
-            rest = f" {k['castles']:>2} castles {k['bonus']:+d} bonus {k['hand_count']:>2} cards"
+            counts = f" {k['castles']:>2} castles {k['bonus']:+d} bonus {k['hand_count']:>2} cards"
             if k["bot"] and width >= 72:
-                army = sum(game.card(c).strength or 0 for c in k["army"])
-                rest += f"  bot army {army}, {len(k['ready'])} ready"
-        rows.append((k["key"], k["name"][:17], rest))
+                strength = sum(game.card(c).strength or 0 for c in k["army"])
+                army = f"  bot army {strength}, {len(k['ready'])} ready"
+        rows.append((k["key"], k["name"][:17], counts, army))
     return rows
 
 
@@ -127,9 +128,9 @@ def kingdoms_text(game: Any, seat: int | None = None, width: int = 80) -> str:
     """The kingdoms' table (``>`` marks whose round it is) and the turn and draw piles."""
     v = game.view(seat)
     lines = []
-    for i, (_, name, rest) in enumerate(kingdom_rows(game, seat, width)):
+    for i, (_, name, counts, army) in enumerate(kingdom_rows(game, seat, width)):
         mark = ">" if i == v["current"] and v["result"] is None else " "
-        lines.append(f"{mark} {name:<17} {rest}")
+        lines.append(f"{mark} {name:<17} {counts}{army}")
     draw = ", ".join(f"{d} {n}" for d, n in v["draw"].items())
     lines.append(f"  turn {v['turn']}/3, draw piles: {draw}")
     return "\n".join(lines)
