@@ -2,9 +2,34 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from core.engine import Outcome, Result
+
+# Unicode categories that can steer a terminal or hide text: controls (C0, DEL, C1: ESC,
+# CSI...), format characters (bidi overrides, zero-width), separators that break lines,
+# unpaired surrogates, unassigned code points.
+_HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"))
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def visible(text: str) -> str:
+    """``text`` safe to print: every character that could control a terminal or hide text is
+    written out (``\\x1b``, ``\\n``, ``\\u202e``), so text read from a record, a stranger's
+    input, can never forge a line or move the cursor. Plain text comes back unchanged."""
+    if text.isprintable():  # the common case: no work
+        return text
+    out = []
+    for ch in text:
+        if ch in _NAMED:
+            out.append(_NAMED[ch])
+        elif unicodedata.category(ch) in _HIDDEN:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
