@@ -73,13 +73,12 @@ def walk(replay: Replay, visitor: BaseVisitor[ResultT]) -> ResultT:
         visitor.visit_header(name, value)
     for text in replay.comments_at(0):
         visitor.visit_comment(0, text)
-    for n in range(1, len(replay) + 1):
-        info = replay.step_record(n)
+    for info in replay.step_infos():
         visitor.visit_step(info)
         for event in info.events:
             visitor.visit_event(event)
-        for text in replay.comments_at(n):
-            visitor.visit_comment(n, text)
+        for text in replay.comments_at(info.step):
+            visitor.visit_comment(info.step, text)
     if replay.failure is not None:
         visitor.visit_failure(replay.failure)
     visitor.visit_result(replay.result)
