@@ -138,6 +138,14 @@ def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> 
     return Recording(header, records, body.offsets, kept, len(data) - end, body.steps)
 
 
+def read_header(source: Source, *, games: GameLookup = core_games.info) -> Header:
+    """The header alone, checked as :func:`read_record_file` checks it: a viewer shows a long
+    record's start while the rest is read. RecordError, or OSError, as there."""
+    data = _load(source)
+    _check_preamble(data)
+    return _read_header(data, games)[0]
+
+
 _NOT_CANONICAL = (
     "the {} is not in canonical form (its bytes are not the shortest msgpack encoding "
     "of its value, in the format's key order)"

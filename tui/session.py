@@ -16,7 +16,12 @@ import platformdirs
 
 if TYPE_CHECKING:
     from notation.catalog import GameLookup
+    from notation.format import Header
     from notation.replay import Replay
+
+# A record up to this size opens in the viewer at once (read, replayed and verified in
+# about 0.1 s); a longer one shows its start at once and is read in a worker.
+OPEN_AT_ONCE_BYTES = 16 * 1024
 
 APP_NAME = "fiefdom"
 
@@ -82,13 +87,32 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     return out
 
 
-def open_replay(path: Path, games: GameLookup) -> Replay:
-    """A Replay for a record file; RecordError/OSError for files that cannot be read."""
-    from notation.reader import read_record_file
-    from notation.catalog import GameLookup
-    from notation.replay import Replay
+def open_replay(path: Path, games: GameLookup) -> Replay | LongRecord:
+    """A Replay for a record file, verified, or for a long one (over ``OPEN_AT_ONCE_BYTES``) its
+    header and :meth:`LongRecord.load`; RecordError/OSError for files that cannot be read."""
+    from notation.reader import read_header
 
-    return Replay(read_record_file(path, games=games), games=games)
+    if path.stat().st_size > OPEN_AT_ONCE_BYTES:
+        return LongRecord(path, read_header(path, games=games), games)
+    return LongRecord(path, None, games).load()  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class LongRecord:
+    """A record being opened: its header, read at once, and the rest, read by :meth:`load`."""
+
+    path: Path
+    header: Header
+    games: GameLookup
+
+    def load(self) -> Replay:
+        """The record read, replayed and verified (the report is kept): for a worker thread."""
+        from notation.reader import read_record_file
+        from notation.replay import Replay
+
+        replay = Replay(read_record_file(self.path, games=self.games), games=self.games)
+        replay.verify()
+        return replay
 
 
 def save_as(source: Path, target: Path) -> Path:
