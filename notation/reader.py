@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Union, overload
+from typing import Any, TypeVar, Union, overload
 
 import msgpack
 
@@ -30,6 +30,7 @@ from notation.format import (
 from notation.schema import SchemaError, header_from_wire, record_from_wire
 
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
+T = TypeVar("T")
 
 
 class Records(Sequence[Record]):
@@ -105,6 +106,22 @@ class Recording:
 
 def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> Recording:
     """Read and validate a record from a path or from bytes. OSError passes through."""
+    return run(reading(source, games=games))
+
+
+def run(work: Generator[Any, None, T]) -> T:
+    """What a generator of work in slices returns, its slices run one after another."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def reading(source: Source, *, games: GameLookup = core_games.info,
+            every: int = 2048) -> Generator[float, None, Recording]:
+    """:func:`read_record_file` in slices: yields the part of the file read so far (0..1) after
+    every ``every`` records and returns the Recording, so a screen stays live while it reads."""
     data = _load(source)
     _check_preamble(data)
     header, offset = _read_header(data, games)
@@ -112,6 +129,8 @@ def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> 
     body = _Body()
     while stream.offset < len(data):
         offset = stream.offset
+        if len(body.offsets) % every == every - 1:
+            yield offset / len(data)
         where = f"record {len(body.offsets)} at byte {offset}"
         if body.finished:
             raise RecordError(f"{where}: nothing may follow the result record")

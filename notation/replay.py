@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Union
 
@@ -29,12 +29,12 @@ from notation.catalog import GameLookup, build_game
 from notation.format import (
     CHECKPOINT_EVERY, PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
 )
-from notation.reader import Recording
-from notation.verify import VerifyReport, verify
+from notation.reader import Recording, run
+from notation.verify import VerifyReport, verifying
 
 KEYFRAME_EVERY = CHECKPOINT_EVERY
 MAX_KEYFRAMES = 256  # a very long record spaces its keyframes further apart
-RECENT_STEPS = 64  # the StepInfos kept for a viewer going back and forth
+RECENT_STEPS = 256  # the StepInfos kept: a viewer's window of the move list
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,18 @@ class Replay:
 
     def __init__(self, recording: Recording, *, games: GameLookup = core_games.info,
                  keyframe_every: int = KEYFRAME_EVERY) -> None:
+        run(self._build(recording, games, keyframe_every))
+
+    @classmethod
+    def building(cls, recording: Recording, *, games: GameLookup = core_games.info,
+                 keyframe_every: int = KEYFRAME_EVERY) -> Generator[float, None, "Replay"]:
+        """The replay made in slices: yields the part replayed so far (0..1) every few hundred
+        records and returns the Replay, so a screen stays live while a long record replays."""
+        replay = cls.__new__(cls)
+        yield from replay._build(recording, games, keyframe_every)
+        return replay
+
+    def _build(self, recording: Recording, games: GameLookup, keyframe_every: int) -> Generator[float, None, None]:
         self.recording = recording
         self.games = games
         try:
@@ -82,18 +94,23 @@ class Replay:
         self._index = array("I")  # the record index of each step that replayed
         self._block_kinds: list[frozenset[str]] = []  # the event kinds of each keyframe's steps
         self._comments: dict[int, list[str]] = defaultdict(list)
-        self._cursor: tuple[int, Game] | None = None  # a private game at some step, where the last seek left it
+        # Private games where the last steps were worded (walk) and the last position asked for
+        # (state): a seek starts from the nearer of these and the keyframe.
+        self._walk: tuple[int, Game] | None = None
+        self._state: tuple[int, Game] | None = None
         self._recent: OrderedDict[int, StepInfo] = OrderedDict()
         self.failure: ReplayFailure | None = None
         self._report: VerifyReport | None = None
-        self._run(game)
+        yield from self._run(game)
         # After a failure the last game may be half-changed by the refused step: seek instead.
         self._final = game if self.failure is None else self._seek(len(self._index))
 
-    def _run(self, game: Game) -> None:
+    def _run(self, game: Game, every: int = 512) -> Generator[float, None, None]:
         records, tags = self.recording.records, self.recording.records.tags
         kinds: set[str] = set()
         for index, tag in enumerate(tags):
+            if index % every == every - 1:
+                yield index / len(tags)
             if tag == Tag.COMMENT:
                 record = records[index]
                 assert isinstance(record, CommentRecord)
@@ -134,23 +151,34 @@ class Replay:
     def state_at(self, n: int) -> Game:
         """A fresh copy of the position after step ``n`` (0 = the start)."""
         self._check(n)
-        return self._final.clone() if n == len(self._index) else self._seek(n)
+        if n == len(self._index):
+            return self._final.clone()
+        game = self._seek(n)
+        self._state = (n, game.clone())  # the next step, or the next state, starts from here
+        return game
 
     def _seek(self, n: int) -> Game:
-        """A fresh game at step ``n``: from the cursor when it is nearer than the keyframe."""
+        """A fresh game at step ``n``: from a cursor when one is nearer than the keyframe."""
         base = n - n % self.interval
-        cursor = self._cursor
-        if cursor is not None and base <= cursor[0] <= n:
-            base, game = cursor[0], cursor[1].clone()
+        near = [c for c in (self._walk, self._state) if c is not None and base <= c[0] <= n]
+        if near:
+            base, game = max(near, key=lambda c: c[0])
+            game = game.clone()
         else:
             game = self._keyframes[base].clone() if base else build_game(self.header, self.games)
         self._apply(game, base, n)
         return game
 
     def _apply(self, game: Game, start: int, end: int) -> None:
+        """Steps ``start+1``..``end`` applied to ``game``: records that replayed once already, so
+        straight to the rules, without the wording and checks of :func:`apply_step`."""
         records = self.recording.records
         for k in range(start, end):
-            apply_step(game, records[self._index[k]])  # type: ignore[arg-type]
+            record = records[self._index[k]]
+            if isinstance(record, DecisionRecord):
+                game.apply(record.code)
+            else:
+                game.resolve(record.outcome)  # type: ignore[union-attr]
 
     def _record(self, n: int) -> StepRecord:
         return self.recording.records[self._index[n - 1]]  # type: ignore[return-value]
@@ -170,12 +198,12 @@ class Replay:
         if info is not None:
             self._recent.move_to_end(n)
             return info
-        cursor = self._cursor
-        game = cursor[1] if cursor is not None and cursor[0] == n - 1 else self._seek(n - 1)
+        walk = self._walk
+        game = walk[1] if walk is not None and walk[0] == n - 1 else self._seek(n - 1)
         record = self._record(n)
         before = game.point()
         text, events = apply_step(game, record)
-        self._cursor = (n, game)
+        self._walk = (n, game)
         if isinstance(record, DecisionRecord):
             info = StepInfo(n, self._index[n - 1], "decision", record.seat, self.seat_names[record.seat],
                             record.code, text, tuple(events), before)
@@ -237,5 +265,11 @@ class Replay:
     def verify(self) -> VerifyReport:
         """The record verified (once: the report is kept)."""
         if self._report is None:
-            self._report = verify(self.recording, games=self.games)
+            self._report = run(self.verifying())
+        return self._report
+
+    def verifying(self) -> Generator[float, None, VerifyReport]:
+        """:meth:`verify` in slices (see :func:`notation.verify.verifying`)."""
+        if self._report is None:
+            self._report = yield from verifying(self.recording, games=self.games)
         return self._report

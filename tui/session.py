@@ -10,7 +10,8 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import TYPE_CHECKING, TypeVar
 
 import platformdirs
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 OPEN_AT_ONCE_BYTES = 16 * 1024
 
 APP_NAME = "fiefdom"
+T = TypeVar("T")
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -106,13 +108,30 @@ class LongRecord:
     games: GameLookup
 
     def load(self) -> Replay:
-        """The record read, replayed and verified (the report is kept): for a worker thread."""
-        from notation.reader import read_record_file
+        """The record read, replayed and verified (the report is kept)."""
+        from notation.reader import run
+
+        return run(self.loading())
+
+    def loading(self) -> Generator[tuple[str, float], None, Replay]:
+        """:meth:`load` in slices: yields what it is doing and how far (``("replaying", 0.4)``)."""
+        from notation.reader import reading
         from notation.replay import Replay
 
-        replay = Replay(read_record_file(self.path, games=self.games), games=self.games)
-        replay.verify()
+        recording = yield from _phase("reading", reading(self.path, games=self.games))
+        replay = yield from _phase("replaying", Replay.building(recording, games=self.games))
+        yield from _phase("verifying", replay.verifying())
         return replay
+
+
+def _phase(name: str, work: Generator[float, None, T]) -> Generator[tuple[str, float], None, T]:
+    """``work``'s progress, named."""
+    while True:
+        try:
+            done = next(work)
+        except StopIteration as stop:
+            return stop.value
+        yield name, done
 
 
 def save_as(source: Path, target: Path) -> Path:

@@ -10,6 +10,7 @@ the current step, its texts derived when drawn."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 from rich.markup import escape
@@ -36,9 +37,10 @@ from tui.session import LongRecord
 from tui.widgets.side_panes import SidePanes, event_line, record_text
 
 WHOLE_LIST = 500  # a move list of up to this many lines is drawn whole
-WINDOW = 100  # else this many lines around the current step
+WINDOW = 60  # else this many lines around the current step
 MARGIN = 10  # the window moves when the current step comes this near its edge
 TEXTS_KEPT = 4096  # move texts remembered (a window's worth many times over)
+SLICE = 0.02  # seconds of reading a long record between frames
 
 
 class ReplayScreen(Screen):
@@ -71,6 +73,7 @@ class ReplayScreen(Screen):
         self.per_line = 1
         self._texts: dict[int, str] = {}  # step -> its text in the move list
         self._window = 0  # the first line of the move list's window
+        self._progress: tuple[str, float] = ("reading", 0.0)  # how far a long record is read
         if isinstance(source, Replay):
             self._ready(source)
 
@@ -108,29 +111,36 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         if self.opening is not None:
-            self.run_worker(self._read, thread=True, exit_on_error=False)
+            self._loading = self.opening.loading()
+            self.set_timer(SLICE, self._read)  # once the start is drawn
         else:
             self._tell_verdict()
         self.show_step()
 
     def _read(self) -> None:
-        """In a worker thread: read, replay and verify the long record, then hand it over."""
+        """Read, replay and verify a long record a slice at a time, between frames."""
         from notation.format import RecordError
 
-        assert self.opening is not None
-        try:
-            replay = self.opening.load()
-            list(replay.movers())  # nothing is shared with the screen until it is handed over
-        except (RecordError, OSError) as err:
-            self.app.call_from_thread(self._unreadable, err)
+        if not self.is_attached:
             return
-        self.app.call_from_thread(self._loaded, replay)
-
-    def _loaded(self, replay: Replay) -> None:
-        if self.is_attached:
-            self._ready(replay)
+        start = time.perf_counter()
+        try:
+            while time.perf_counter() - start < SLICE:
+                self._progress = next(self._loading)
+        except StopIteration as done:
+            self._ready(done.value)
             self._tell_verdict()
             self.show_step()
+            return
+        except (RecordError, OSError) as err:
+            self._unreadable(err)
+            return
+        self.query_one("#timeline", Static).update(self._reading_line())
+        self.set_timer(0.001, self._read)
+
+    def _reading_line(self) -> str:
+        what, done = self._progress
+        return f"step 0/… · {what} the record, {done:.0%} · speed {SPEEDS[self.speed]:g}s"
 
     def _unreadable(self, err: Exception) -> None:
         self.app.notify(escape(visible(f"{self.path.name}: {err}")), severity="error", timeout=10)
@@ -146,7 +156,35 @@ class ReplayScreen(Screen):
         return self.query_one("#board") if self.board_class is not None else None
 
     def show_step(self) -> None:
-        state = self.start_state()
+        replay = self.replay
+        if replay is None or self.report is None:
+            self._show(self.start_state())
+            self.query_one("#timeline", Static).update(self._reading_line())
+            self.query_one(SidePanes).show_moves([], 0, per_line=1)
+            self.query_one("#events", RichLog).write("start position")
+            return
+        # The move list's texts up to this step first, then the position, then the rest: walking
+        # the window in order, the replay applies each record once.
+        per, first, end = self.per_line, *self._move_window()
+        texts = [self._text(n) for n in range(first * per + 1, min(self.step, end * per) + 1)]
+        self._show(replay.state_at(self.step))
+        texts += [self._text(n) for n in range(max(self.step + 1, first * per + 1), min(end * per, self.last) + 1)]
+        report = self.report
+        verdict = "[green]verified[/]" if report.ok else f"[red]differs at step {report.first_bad_step}[/]"
+        playing = " · playing" if self.timer else ""
+        self.query_one("#timeline", Static).update(
+            f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
+        self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first)
+        log = self.query_one("#events", RichLog)
+        if self.step == 0:
+            log.write("start position")
+        for e in replay.events_at(self.step) if self.step else ():
+            log.write(event_line(e))
+        for c in replay.comments_at(self.step):
+            log.write(f"[i]{escape(visible(c))}[/i]")
+
+    def _show(self, state: Game) -> None:
+        """The position on the board (or as text) and in the status line; the events log cleared."""
         board = self.board
         if board is not None:
             board.show(state, None, False)  # type: ignore[attr-defined]
@@ -155,43 +193,21 @@ class ReplayScreen(Screen):
         h = self.header
         self.query_one("#status", Static).update(
             escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {where(state)}")))
-        log = self.query_one("#events", RichLog)
-        log.clear()
-        timeline = self.query_one("#timeline", Static)
-        if self.replay is None or self.report is None:
-            timeline.update(f"step 0/… · reading the record · speed {SPEEDS[self.speed]:g}s")
-            self.query_one(SidePanes).show_moves([], 0, per_line=1)
-            log.write("start position")
-            return
-        report = self.report
-        verdict = "[green]verified[/]" if report.ok else f"[red]differs at step {report.first_bad_step}[/]"
-        playing = " · playing" if self.timer else ""
-        timeline.update(f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
-        first, texts = self._move_window()
-        self.query_one(SidePanes).show_moves(texts, self.step, per_line=self.per_line, first_line=first)
-        if self.step == 0:
-            log.write("start position")
-        for e in self.replay.events_at(self.step) if self.step else ():
-            log.write(event_line(e))
-        for c in self.replay.comments_at(self.step):
-            log.write(f"[i]{escape(visible(c))}[/i]")
+        self.query_one("#events", RichLog).clear()
 
-    def _move_window(self) -> tuple[int, list[str]]:
-        """The first line of the move list drawn and the texts of its steps: the whole list when
-        it is short, else ``WINDOW`` lines around the current step."""
-        per = self.per_line
-        lines = -(-self.last // per)
+    def _move_window(self) -> tuple[int, int]:
+        """The lines of the move list drawn, [first, end): all of them when the list is short,
+        else ``WINDOW`` lines around the current step."""
+        lines = -(-self.last // self.per_line)
         if lines <= WHOLE_LIST:
-            first, end = 0, lines
-        else:
-            line = max(self.step - 1, 0) // per
-            first = self._window
-            low = first + MARGIN if first > 0 else 0
-            high = first + WINDOW - MARGIN if first + WINDOW < lines else lines
-            if not low <= line < high:
-                first = self._window = min(max(line - WINDOW // 2, 0), lines - WINDOW)
-            end = first + WINDOW
-        return first, [self._text(n) for n in range(first * per + 1, min(end * per, self.last) + 1)]
+            return 0, lines
+        line = max(self.step - 1, 0) // self.per_line
+        first = self._window
+        low = first + MARGIN if first > 0 else 0
+        high = first + WINDOW - MARGIN if first + WINDOW < lines else lines
+        if not low <= line < high:
+            first = self._window = min(max(line - WINDOW // 2, 0), lines - WINDOW)
+        return first, first + WINDOW
 
     def _text(self, n: int) -> str:
         text = self._texts.get(n)
