@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core.engine import Chance, Code, Decision, Event, Game, Over, RulesError
+from core.engine import Chance, Code, Decision, Event, Game, Over, Point, RulesError
 from notation.format import DecisionRecord, StepRecord, short
 from notation.wording import outcome_text
 
@@ -27,13 +27,15 @@ def _refused(game: Game, code: Code, text: str) -> str:
     return text if read == code else f"{short(list(code))} (which reads as {text})"
 
 
-def apply_step(game: Game, record: StepRecord) -> tuple[str, list[Event]]:
-    """Apply one decision or chance record to ``game`` (in place).
+def apply_step(game: Game, record: StepRecord, point: Point | None = None) -> tuple[str, list[Event]]:
+    """Apply one decision or chance record to ``game`` (in place); ``point``, if given, is
+    ``game.point()`` already asked.
 
     Returns the step worded on the position before it, and its events; raises
     RulesError, in one line, when the rules refuse the record.
     """
-    point = game.point()
+    if point is None:
+        point = game.point()
     if isinstance(point, Over):
         raise RulesError("the game is already over")
     if isinstance(record, DecisionRecord):

@@ -34,6 +34,7 @@ from notation.verify import VerifyReport, verifying
 
 KEYFRAME_EVERY = CHECKPOINT_EVERY
 MAX_KEYFRAMES = 256  # a very long record spaces its keyframes further apart
+CHANCE_SEAT = 255  # no seat: a record has at most 16
 RECENT_STEPS = 256  # the StepInfos kept: a viewer's window of the move list
 
 
@@ -92,6 +93,7 @@ class Replay:
         # which go with step 1.
         self._keyframes: dict[int, Game] = {}
         self._index = array("I")  # the record index of each step that replayed
+        self._seats = bytearray()  # the seat that decided each step, CHANCE_SEAT for a chance step
         self._block_kinds: list[frozenset[str]] = []  # the event kinds of each keyframe's steps
         self._comments: dict[int, list[str]] = defaultdict(list)
         # Private games where the last steps were worded (walk) and the last position asked for
@@ -117,12 +119,14 @@ class Replay:
                 self._comments[len(self._index) if record.step is None else record.step].append(record.text)
             elif tag in (Tag.DECISION, Tag.CHANCE):
                 step = len(self._index) + 1
+                record = records[index]
                 try:
-                    _, events = apply_step(game, records[index])  # type: ignore[arg-type]
+                    _, events = apply_step(game, record)  # type: ignore[arg-type]
                 except RulesError as err:
                     self.failure = ReplayFailure(step, index, self.recording.offsets[index], str(err))
                     break
                 self._index.append(index)
+                self._seats.append(record.seat if isinstance(record, DecisionRecord) else CHANCE_SEAT)
                 kinds.update(e.kind for e in events)
                 if step % self.interval == 0:
                     self._keyframes[step] = game.clone()
@@ -202,7 +206,7 @@ class Replay:
         game = walk[1] if walk is not None and walk[0] == n - 1 else self._seek(n - 1)
         record = self._record(n)
         before = game.point()
-        text, events = apply_step(game, record)
+        text, events = apply_step(game, record, before)
         self._walk = (n, game)
         if isinstance(record, DecisionRecord):
             info = StepInfo(n, self._index[n - 1], "decision", record.seat, self.seat_names[record.seat],
@@ -221,11 +225,9 @@ class Replay:
             yield self.step_record(n)
 
     def movers(self) -> Iterator[tuple[str, int | None]]:
-        """(kind, seat) of every step that replayed, read from the records without replaying them."""
-        records = self.recording.records
-        for index in self._index:
-            record = records[index]
-            yield ("decision", record.seat) if isinstance(record, DecisionRecord) else ("chance", None)
+        """(kind, seat) of every step that replayed, without replaying them."""
+        for seat in self._seats:
+            yield ("chance", None) if seat == CHANCE_SEAT else ("decision", seat)
 
     def events_at(self, n: int) -> list[Event]:
         """The events step ``n`` produced (none at step 0)."""
