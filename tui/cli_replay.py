@@ -19,8 +19,8 @@ from notation.format import RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify
-from notation.wording import count
-from tui.cli_support import DATA_HELP, data_pairs, games_for, takes_data_flags
+from notation.wording import count, visible
+from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, takes_data_flags, visible_lines
 from tui.games import position_text
 
 replay_app = typer.Typer(
@@ -54,8 +54,7 @@ FILE = typer.Argument(..., help="A .fief record.", metavar="FILE", show_default=
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
+    fail(message, code)
 
 
 def _read(file: Path) -> Recording:
@@ -79,13 +78,14 @@ def verify_command(file: Path = FILE) -> None:
     """Replay FILE and check every checkpoint, the result and (seeded) every chance outcome.
 
     Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
+    Always exactly one line: what the record says is quoted visibly, never obeyed.
     """
     report = verify(_read(file), games=games(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
-        typer.echo(f"ok: {count(report.records, 'record')}, {outcome}")
+        typer.echo(visible(f"ok: {count(report.records, 'record')}, {outcome}"))
         return
-    typer.echo(report.verdict)
+    typer.echo(visible(report.verdict))
     raise typer.Exit(1)
 
 
@@ -107,11 +107,12 @@ def show_command(
     if n:
         info = replay.step_record(n)
         title += f": {info.seat_name} {info.text}"
-    lines = [title, position_text(game)]
-    lines += [f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}" for e in events]
-    lines += [f"  comment: {c}" for c in comments]
+    # Every line made visible: comments are a stranger's text, and nothing else may steer the terminal.
+    lines = [visible(title), visible_lines(position_text(game))]
+    lines += [visible(f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}") for e in events]
+    lines += [visible(f"  comment: {c}") for c in comments]
     if replay.failure is not None:
-        lines.append(f"note: the replay stops at {replay.failure}")
+        lines.append(visible(f"note: the replay stops at {replay.failure}"))
     typer.echo("\n".join(lines))
 
 

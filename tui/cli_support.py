@@ -9,6 +9,7 @@ Nothing here names a game: a game's data files come from its descriptor
 from __future__ import annotations
 
 import inspect
+import math
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,14 +21,41 @@ from core import games as core_games
 from core.engine import RulesError
 from notation.catalog import GameLookup
 from notation.format import RecordError
+from notation.wording import visible
 
 if TYPE_CHECKING:
     from notation.runner import Runner
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    """One line on stderr and exit ``code``: the message may quote a record or a file name, so
+    it is made visible (a newline or an escape sequence in it is written out, never obeyed)."""
+    typer.echo(f"error: {visible(message)}", err=True)
     raise typer.Exit(code)
+
+
+def visible_lines(text: str) -> str:
+    """Text of several lines (a position, a report) with each line made visible: the line
+    breaks stay, every other character that could steer a terminal is written out."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+MOST_SECONDS = 24 * 3600.0  # an AI's time per move or a benchmark: a day at most
+MOST_DEPTH = 99  # an AI's search depth: far beyond what any search reaches
+
+
+def check_seconds(value: float, flag: str) -> float:
+    """A time in seconds from the command line: finite and at most a day (one line, exit 2, when not)."""
+    if not math.isfinite(value) or value > MOST_SECONDS:
+        fail(f"{flag} takes a number of seconds up to {MOST_SECONDS:.0f}, not {value}")
+    return value
+
+
+def check_depth(value: int | None, flag: str) -> int | None:
+    """A search depth from the command line: at most MOST_DEPTH (one line, exit 2, when deeper)."""
+    if value is not None and value > MOST_DEPTH:
+        fail(f"{flag} takes a depth up to {MOST_DEPTH}, not {value if value < 10**12 else 'that'}")
+    return value
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -187,7 +215,7 @@ def play_at_prompt(runner: Runner) -> None:
     from tui.console import NoInput, play
 
     try:
-        typer.echo(play(runner))
+        typer.echo(visible_lines(play(runner)))
     except NoInput as err:
         fail(str(err))
 
