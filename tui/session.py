@@ -61,6 +61,7 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     from core.engine import RulesError
     from notation.format import RecordError
     from notation.reader import read_record_file
+    from notation.wording import visible
 
     def mtime(path: Path) -> float:
         try:
@@ -78,7 +79,8 @@ def unfinished_games(base: Path) -> list[Unfinished]:
         if rec.result is None:
             h = rec.header
             seats = ", ".join(f"{s.name} ({s.kind})" for s in h.seats)
-            out.append(Unfinished(path, f"{title} {h.variant}: {seats}; started {h.created}", rec.steps))
+            # The seat names are the record's own text: made visible for the Continue list.
+            out.append(Unfinished(path, visible(f"{title} {h.variant}: {seats}; started {h.created}"), rec.steps))
     return out
 
 

@@ -19,6 +19,7 @@ from core.engine import RulesError
 from core.games import GameDescriptor
 from core.match import Limit
 from notation.runner import GameSetup, SeatPlan
+from notation.wording import visible
 from tui.screens.dialogs import ConfirmDialog
 from tui.session import Unfinished, unfinished_games
 
@@ -223,9 +224,9 @@ class ContinueScreen(Screen):
             try:
                 path.unlink()
             except OSError as err:
-                self.notify(escape(f"cannot delete {path.name}: {err.strerror or err}"), severity="error")
+                self.notify(escape(visible(f"cannot delete {path.name}: {err.strerror or err}")), severity="error")
             else:
-                self.notify(escape(f"deleted {path.name}"))
+                self.notify(escape(visible(f"deleted {path.name}")))
             self.fill()
 
         self.app.push_screen(ConfirmDialog(f"Delete the unfinished game {path.name}? It cannot be undone."), done)
