@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from tui.cli_support import fail, parse_options
+from tui.cli_support import check_depth, check_seconds, fail, parse_options
 
 if TYPE_CHECKING:
     from notation.runner import SeatPlan
@@ -91,6 +91,7 @@ def bench(
     from core.engine import RulesError
     from core.tafl.ai import benchmark
 
+    check_seconds(seconds, "--seconds")
     try:
         b = benchmark(variant, seconds)
     except RulesError as err:
@@ -107,6 +108,8 @@ def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int
     kinds = [p.strip().lower() for p in players.split(",")]
     if len(kinds) != 2 or any(k not in allowed for k in kinds):
         fail(f"--players takes two of {'/'.join(allowed)} separated by a comma (attackers,defenders), got {players!r}")
+    check_seconds(ai_time, "--ai-time")
+    check_depth(ai_depth, "--ai-depth")
     return tuple(SeatPlan(k, Limit(seconds=ai_time, depth=ai_depth) if k == "ai" else None) for k in kinds)
 
 
