@@ -38,6 +38,8 @@ def load_keymap(path: Path) -> tuple[dict[str, str], str | None]:
     """The user's keymap.toml (binding id -> keys), and an error line if it is unusable."""
     if not path.exists():
         return {}, None
+    if not path.is_file():  # a FIFO would block the app before its first frame
+        return {}, f"{path}: not a regular file"
     try:
         raw = tomllib.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:

@@ -8,6 +8,7 @@ is one line on stderr, never a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn, Optional
 
@@ -15,6 +16,7 @@ import typer
 
 from notation.catalog import GameLookup
 from notation.export import ExportError, export, export_formats
+from notation.files import OutputRefused, check_output, read_regular, write_whole
 from notation.format import RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
@@ -59,7 +61,7 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 
 def _read(file: Path) -> Recording:
     try:
-        return read_record_file(file, games=games(file))
+        return read_record_file(read_regular(file), games=games(file))  # a FIFO is refused, never waited on
     except RecordError as err:
         _fail(f"{file}: {err}")
     except OSError as err:
@@ -135,6 +137,7 @@ def export_command(
         help=", ".join(_FORMAT_NAMES[:-1]) + " or " + _FORMAT_NAMES[-1] + ".",
     ),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of to stdout."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never FILE itself)."),
 ) -> None:
     """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only).
 
@@ -143,23 +146,43 @@ def export_command(
     text and json are still written, with what differs (a Verify tag, a verify
     field), otg is refused; 2 when FILE is unreadable, otg is asked for a game
     that is not tafl, or an argument is bad.
+
+    --out never replaces an existing file without --force, nor FILE itself even with it; the
+    export is written beside it and renamed into place, so a failed export leaves no half file.
     """
+    if out is not None:
+        _check_output(out, force, [file])
     replay = _replay(file)
+    chunks = _export_chunks(replay, format)
     try:
-        text = export(replay, format)
+        if out is None:
+            for chunk in chunks:
+                typer.echo(chunk, nl=False)
+        else:
+            write_whole(out, (chunk.encode("utf-8") for chunk in chunks), replace=force)
     except ExportError as err:
         _fail(f"{file}: {err}", 1 if err.differs else 2)
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as err:
-            _fail(f"{out}: {err.strerror or err}")
+    except FileExistsError:  # it appeared while the export was written
+        _fail(f"{out} exists; give --force to replace it")
+    except OSError as err:
+        _fail(f"{out}: {err.strerror or err}")
     report = replay.verify()
     if not report.ok:
         typer.echo(f"note: {file}: {report.verdict} (the export says so)", err=True)
         raise typer.Exit(1)
+
+
+def _export_chunks(replay: Replay, fmt: str) -> Iterator[str]:
+    """The export as chunks of text, made as they are written (ExportError when the first is asked
+    for). Today the whole text is one chunk; a streaming exporter replaces this one line."""
+    yield export(replay, fmt)
+
+
+def _check_output(out: Path, force: bool, inputs: list[Path]) -> None:
+    try:
+        check_output(out, replace=force, inputs=inputs)
+    except OutputRefused as err:
+        _fail(str(err))
 
 
 @replay_app.command("view")

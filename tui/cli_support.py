@@ -20,6 +20,7 @@ import typer
 from core import games as core_games
 from core.engine import RulesError
 from notation.catalog import GameLookup
+from notation.files import check_regular
 from notation.format import RecordError
 from notation.wording import visible
 
@@ -135,7 +136,10 @@ def load_data(game: str, pairs: Sequence[tuple[str, Path]]) -> dict[str, Any]:
             takes = f"it takes {', '.join(files)}" if files else "it takes none"
             fail(f"{gi.title} has no data file {key!r} ({takes})")
         try:
+            check_regular(path)  # a FIFO would block the loader
             loaded[key] = files[key].load(str(path))
+        except RecordError as err:
+            fail(f"{path}: {err}")
         except RulesError as err:
             fail(str(err))
         except OSError as err:
@@ -156,9 +160,10 @@ def record_game(path: Path) -> str | None:
         raise _Named
 
     try:
+        from notation.files import read_regular
         from notation.reader import read_record_file
 
-        read_record_file(path, games=probe)
+        read_record_file(read_regular(path), games=probe)
     except (RecordError, OSError):
         pass
     return named[0] if named else None
@@ -189,6 +194,35 @@ def new_record_path(data_dir_opt: Path | None, game: str, variant: str) -> Path:
         n += 1
         path = base / f"{game}-{variant}-{stamp}-{n}.fief"
     return path
+
+
+def output_path(out: Path, force: bool, inputs: Sequence[Path | None] = ()) -> Path:
+    """``out`` if a command may write it (one line, exit 2, when not): an existing file only with
+    ``force``, and never one of the command's own input files (``inputs``), even with it."""
+    from notation.files import OutputRefused, check_output
+
+    try:
+        check_output(out, replace=force, inputs=[p for p in inputs if p is not None])
+    except OutputRefused as err:
+        fail(str(err))
+    return out
+
+
+def start_runner(setup: Any, out: Path | None, force: bool, games: GameLookup, *, data_dir: Path | None,
+                 inputs: Sequence[Path | None] = ()) -> Runner:
+    """A new game at the prompt, journaled to ``out`` (checked by :func:`output_path`, replaced only with
+    ``force``) or a new autosave in the data folder; one line, exit 2, when it cannot start."""
+    from notation.runner import Runner
+
+    path = output_path(out, force, inputs) if out is not None else new_record_path(data_dir, setup.game, setup.variant)
+    try:
+        return Runner.start(setup, path, games=games, replace=force and out is not None)
+    except RulesError as err:
+        fail(str(err))
+    except FileExistsError:  # it appeared since the check
+        fail(f"{path} exists; give --force to replace it")
+    except OSError as err:
+        fail(f"cannot write the record: {err.strerror or err}")
 
 
 def check_resumable(path: Path, games: GameLookup) -> None:

@@ -59,6 +59,7 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     A file that cannot be read (damaged, or a game this fiefdom does not play) is skipped."""
     from core import games as core_games
     from core.engine import RulesError
+    from notation.files import read_regular
     from notation.format import RecordError
     from notation.reader import read_record_file
     from notation.wording import visible
@@ -72,7 +73,7 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     out = []
     for path in sorted(autosave_dir(base).glob("*.fief"), key=mtime, reverse=True):
         try:
-            rec = read_record_file(path)
+            rec = read_record_file(read_regular(path))  # a FIFO named *.fief is skipped, never waited on
             title = core_games.info(rec.header.game).title
         except (RecordError, RulesError, OSError):
             continue
@@ -86,17 +87,20 @@ def unfinished_games(base: Path) -> list[Unfinished]:
 
 def open_replay(path: Path, games: GameLookup) -> Replay:
     """A Replay for a record file; RecordError/OSError for files that cannot be read."""
+    from notation.files import read_regular
     from notation.reader import read_record_file
-    from notation.catalog import GameLookup
     from notation.replay import Replay
 
-    return Replay(read_record_file(path, games=games), games=games)
+    return Replay(read_record_file(read_regular(path), games=games), games=games)  # a FIFO: RecordError
 
 
 def save_as(source: Path, target: Path) -> Path:
-    """Copy the record ``source`` (finished or not) to ``target``, adding .fief if missing."""
+    """Copy the record ``source`` (finished or not) to ``target``, adding .fief if missing: whole or
+    not at all, and never over a file already there (FileExistsError)."""
+    from notation.files import write_whole
+
     if target.suffix != ".fief":
         target = target.with_name(target.name + ".fief")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(source.read_bytes())
+    write_whole(target, [source.read_bytes()])
     return target

@@ -68,6 +68,9 @@ class GameOverDialog(Dialog):
         target = self.app.data_dir / "saved" / name  # type: ignore[attr-defined]
         try:
             path = save_as(self.record, target)
+        except FileExistsError:
+            self.query_one("#result-reason", Static).update("[red]a saved record has that name: choose another[/red]")
+            return
         except OSError as err:
             self.query_one("#result-reason", Static).update(f"[red]cannot save: {escape(str(err.strerror))}[/red]")
             return
