@@ -12,26 +12,11 @@ import pytest
 import plugin_game
 from notation.runner import GameSetup, Runner, SeatPlan
 from core.engine import Chance
+from test_console import Script  # a person at the prompt, with a transcript
 from tui.console import Console, Quit, play
 
 STEERING = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
 MANY = "9" * 5000
-
-
-class Script:
-    def __init__(self, answers: list[str]) -> None:
-        self.answers = iter(answers)
-        self.lines: list[str] = []
-
-    def read(self, prompt: str) -> str:
-        self.lines.append(f"<{prompt}>")
-        try:
-            return next(self.answers)
-        except StopIteration:
-            raise EOFError from None
-
-    def write(self, text: str) -> None:
-        self.lines.extend(text.split("\n"))
 
 
 def _steers(lines: list[str]) -> list[str]:

@@ -95,3 +95,26 @@ async def test_the_play_screen_shows_names_and_events_visibly(make_app, hoard,
         assert not steers(status) and not steers(log)
         assert "".join(f"{SHOWN} takes a".split()) in "".join(log.split()) and SHOWN in status
         assert not [m for m in play.records if steers(m)]
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [("#seed", "9" * 5000, "the seed is a whole number"),
+                                                       ("#opt-quiet_moves", "9" * 5000, "quiet_moves"),
+                                                       ("#opt-quiet_moves", "²", "quiet_moves")])
+async def test_the_new_game_form_refuses_thousands_of_digits_in_one_line(make_app, field: str, value: str,
+                                                                           words: str) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query(field),
+                         "the form")
+        app.screen.query_one(field, Input).value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # not started
+        shown = text(app.screen.query_one("#setup-error"))
+        assert words in shown and "\n" not in shown and len(shown) < 120, shown

@@ -158,6 +158,8 @@ class SetupScreen(Screen):
         seed_text = self.query_one("#seed", Input).value.strip() or "1"
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
                    for spec in gi.option_specs(variant)}
+        if len(seed_text) > 20:  # int() refuses thousands of digits with a message about Python, not the seed
+            raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
         return GameSetup(game, variant, tuple(seats), int(seed_text), options)
 
     @on(Button.Pressed, "#start")
