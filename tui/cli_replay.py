@@ -168,7 +168,7 @@ def export_command(
         _fail(f"{out}: {err.strerror or err}")
     report = replay.verify()
     if not report.ok:
-        typer.echo(f"note: {file}: {report.verdict} (the export says so)", err=True)
+        typer.echo(visible(f"note: {file}: {report.verdict} (the export says so)"), err=True)
         raise typer.Exit(1)
 
 

@@ -21,7 +21,7 @@ from core.rng import SplitMix64
 from notation.catalog import GameLookup, utc_now
 from notation.files import OutputRefused, check_output
 from notation.runner import GameSetup, Runner
-from notation.wording import count
+from notation.wording import count, visible
 from notation.writer import Journal
 
 
@@ -147,6 +147,7 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
             runner.close()
         steps = len(runner.history)
         winner = tally.add(result, runner.game.seats, batch.reason(result), steps)
-        batch.progress(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}")
+        # The names come from the game's data (a user's own map may hold anything): one visible line.
+        batch.progress(visible(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}"))
     tally.seconds = time.perf_counter() - started
     return tally

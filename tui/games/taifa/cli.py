@@ -15,7 +15,8 @@ import typer
 
 from notation.files import check_regular
 from notation.format import RecordError
-from tui.cli_support import add_data_flag, fail, load_data, parse_options
+from notation.wording import visible
+from tui.cli_support import add_data_flag, fail, load_data, parse_options, visible_lines
 
 MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
 CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
@@ -55,7 +56,8 @@ def taifa_map(
             "E" if a.east else "-",
         ))
         borders = ", ".join(f"{b.id} {b.name}" for b in m.neighbours(a.id) if b.id in deployment.areas)
-        typer.echo(f"{a.id:>3}  {a.name:<16} {deployment.owner(a.id):<12} {a.defence:>3}  {flags}   {borders}")
+        # A user's own map is anyone's text: each line made visible.
+        typer.echo(visible(f"{a.id:>3}  {a.name:<16} {deployment.owner(a.id):<12} {a.defence:>3}  {flags}   {borders}"))
     typer.echo("flags: C capital, G garrison, I invasion route, E east of the El Cid line. "
                "This map is a reconstruction (docs/taifa-map.md).")
 
@@ -78,7 +80,7 @@ def taifa_cards(
     except OSError as err:
         fail(f"{cards_file}: {err.strerror or err}")
     for deck in decks:
-        typer.echo(f"== {deck.name} deck: {len(deck)} cards")
+        typer.echo(visible(f"== {deck.name} deck: {len(deck)} cards"))
         for c in deck:
             if c.kind == "troop":
                 what = f"troop {c.strength}"
@@ -87,7 +89,7 @@ def taifa_cards(
             else:
                 what = "event"
             marks = "".join(m[0].upper() if m != "offensive" else "O" for m in sorted(c.markers))
-            typer.echo(f"{c.id:<4} {c.name:<24} {what:<36} {marks:<3} {c.text}")
+            typer.echo(visible(f"{c.id:<4} {c.name:<24} {what:<36} {marks:<3} {c.text}"))  # a user's own decks too
     typer.echo("markers: P permanent for the turn, D removed once played, O Offensive (bots). "
                "These decks are a reconstruction (docs/taifa-cards.md).")
 
@@ -194,7 +196,7 @@ def simulate(
         f"shared wins: {tally.shared} (each winner of a shared win is counted above)",
         tally.reasons_line(),
     ]
-    typer.echo("\n".join(lines + tally.speed_lines("steps", out)))
+    typer.echo(visible_lines("\n".join(lines + tally.speed_lines("steps", out))))
 
 
 def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
