@@ -57,9 +57,8 @@ def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES) -> bytes:
 
 
 def check_regular(path: PathLike) -> None:
-    """OSError-free check that ``path`` names a regular file (following links), before a loader that
-    would block on a FIFO opens it: RecordError saying what it is instead. A missing file passes
-    (the loader says so)."""
+    """RecordError, saying what it is, unless ``path`` names a regular file (links followed): checked
+    before a loader that would block on a FIFO opens it. A missing file passes (the loader says so)."""
     try:
         mode = os.stat(path).st_mode
     except OSError:

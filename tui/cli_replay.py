@@ -151,7 +151,7 @@ def export_command(
     export is written beside it and renamed into place, so a failed export leaves no half file.
     """
     if out is not None:
-        _check_output(out, force, [file])
+        _check_output(out, force, [file, *(path for _, path in _DATA)])  # never the record nor its data files
     replay = _replay(file)
     chunks = _export_chunks(replay, format)
     try:

@@ -59,6 +59,15 @@ def test_export_never_replaces_its_own_record(record: Path) -> None:
     assert record.read_bytes() == GOLDEN.read_bytes() and verify(read_record_file(record)).ok
 
 
+def test_export_never_replaces_a_data_file_it_was_given(tmp_path: Path) -> None:
+    own = tmp_path / "map.toml"
+    own.write_text(resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8"), "utf-8")
+    before = own.read_bytes()
+    code, _, err = invoke("replay", "--map", own, "export", "--out", own, "--force", TAIFA)
+    refused(code, err, "an output never replaces its own input")
+    assert own.read_bytes() == before
+
+
 def test_export_replaces_an_existing_file_only_with_force(record: Path, tmp_path: Path) -> None:
     out = tmp_path / "game.txt"
     out.write_text("my notes")
