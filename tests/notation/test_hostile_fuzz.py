@@ -179,7 +179,7 @@ def test_a_hostile_record_field(bases: dict[str, bytes], tmp_path: Path, base: s
     survives(sealed(header, records), tmp_path)
 
 
-@HOSTILE
+@settings(HOSTILE, max_examples=60)  # each example replays a whole game: fewer of them
 @given(base=BASES, text=_texts, reason=_texts, rule=_texts, at=st.integers(0, 10**6))
 def test_hostile_free_text_is_read_and_shown_visibly(bases: dict[str, bytes], tmp_path: Path, base: str, text: str,
                                                      reason: str, rule: str, at: int) -> None:
