@@ -16,13 +16,13 @@ import typer
 
 from notation.catalog import GameLookup
 from notation.export import ExportError, export, export_formats
-from notation.files import OutputRefused, check_output, read_regular, write_whole
+from notation.files import read_regular, write_whole
 from notation.format import RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify
 from notation.wording import count, visible
-from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, takes_data_flags, visible_lines
+from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, output_path, takes_data_flags, visible_lines
 from tui.games import position_text
 
 replay_app = typer.Typer(
@@ -151,7 +151,7 @@ def export_command(
     export is written beside it and renamed into place, so a failed export leaves no half file.
     """
     if out is not None:
-        _check_output(out, force, [file, *(path for _, path in _DATA)])  # never the record nor its data files
+        output_path(out, force, [file, *(path for _, path in _DATA)])  # never the record nor its data files
     replay = _replay(file)
     chunks = _export_chunks(replay, format)
     try:
@@ -176,13 +176,6 @@ def _export_chunks(replay: Replay, fmt: str) -> Iterator[str]:
     """The export as chunks of text, made as they are written (ExportError when the first is asked
     for). Today the whole text is one chunk; a streaming exporter replaces this one line."""
     yield export(replay, fmt)
-
-
-def _check_output(out: Path, force: bool, inputs: list[Path]) -> None:
-    try:
-        check_output(out, replace=force, inputs=inputs)
-    except OutputRefused as err:
-        _fail(str(err))
 
 
 @replay_app.command("view")

@@ -25,7 +25,7 @@ from notation.format import RecordError
 from notation.wording import visible
 
 if TYPE_CHECKING:
-    from notation.runner import Runner
+    from notation.runner import GameSetup, Runner
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -208,7 +208,7 @@ def output_path(out: Path, force: bool, inputs: Sequence[Path | None] = ()) -> P
     return out
 
 
-def start_runner(setup: Any, out: Path | None, force: bool, games: GameLookup, *, data_dir: Path | None,
+def start_runner(setup: GameSetup, out: Path | None, force: bool, games: GameLookup, *, data_dir: Path | None,
                  inputs: Sequence[Path | None] = ()) -> Runner:
     """A new game at the prompt, journaled to ``out`` (checked by :func:`output_path`, replaced only with
     ``force``) or a new autosave in the data folder; one line, exit 2, when it cannot start."""
@@ -222,7 +222,7 @@ def start_runner(setup: Any, out: Path | None, force: bool, games: GameLookup, *
     except FileExistsError:  # it appeared since the check
         fail(f"{path} exists; give --force to replace it")
     except OSError as err:
-        fail(f"cannot write the record: {err.strerror or err}")
+        fail(f"cannot write the record {path}: {err.strerror or err}")
 
 
 def check_resumable(path: Path, games: GameLookup) -> None:
