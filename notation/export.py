@@ -10,12 +10,20 @@ with what differs (text: ``Verify`` and ``Recorded result`` tags; JSON:
 
 A game's notation plugin (notation/games) may give it a text visitor of its
 own and formats beyond text and json; :func:`export` asks the registry.
+
+:func:`export_stream` gives any format as pieces of text, made as the replay is
+walked, so a record of any length is written without holding its export:
+``export`` is those pieces joined. Every string from a record (tags, seat names,
+comments, reasons) goes through :func:`notation.wording.visible` in text; JSON
+keeps them as data, with every character ``visible`` would write out escaped
+(``\\u202e``) rather than raw (:func:`json_text`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
 from core import games as core_games
@@ -24,8 +32,8 @@ from notation import games as notation_games
 from notation.catalog import GameLookup
 from notation.reader import Recording
 from notation.replay import Replay, ReplayFailure, StepInfo
-from notation.visitor import BaseVisitor, ending, walk
-from notation.wording import braced
+from notation.visitor import BaseVisitor, StreamingVisitor, ending, walk_stream
+from notation.wording import HIDDEN_CATEGORIES, braced, visible
 
 Source = Union[Recording, Replay]
 
@@ -75,14 +83,17 @@ def _pgn_value(text: str) -> str:
 # -- text ------------------------------------------------------------------------------
 
 
-class TextExporter(BaseVisitor[str]):
+class TextExporter(StreamingVisitor):
     """The generic text export: PGN-like tags, a blank line, the body, where the replay stops, the result.
 
     The body is the comments made before the first step, then the moves: each
     step's notation followed by its events and comments in braces, as numbered
     pairs when two seats take turns with no chance steps, else one numbered
     line a step with the seat's name. A game's own text visitor subclasses this
-    and builds another body (:meth:`body`).
+    and builds another body, line by line with :meth:`line`.
+
+    Lines are emitted as they are complete: a step's line when the next step
+    begins, since its events and comments come after it.
     """
 
     # Options are left out of the generic text: a Tafl record's text never had them,
@@ -90,69 +101,110 @@ class TextExporter(BaseVisitor[str]):
     hidden_tags: frozenset[str] = frozenset({"Options"})
 
     def begin_game(self, replay: Replay) -> None:
+        super().__init__()
         self.replay = replay
-        self.tags: list[str] = []
-        self.opening: list[str] = []  # the comments before the first step
-        self.moves: list[tuple[StepInfo, list[str]]] = []  # each step with its tokens
+        self._in_tags = True
+        self._early: list[str] = []  # body lines made before the tags were all out
         self.shown: Event | None = None  # the step's move event, already given as its notation
-        self.tail: list[str] = []  # where the replay stops, and the result
+        self.step: StepInfo | None = None  # the step whose tokens are being gathered
+        self.tokens: list[str] = []
+        self.pending: list[str] = []  # the move pair being written, in the layout of pairs
+        self.turn = 1
+        self._alternating: bool | None = None
+
+    @property
+    def alternating(self) -> bool:
+        """Two seats taking turns, no chance steps: the layout of numbered move pairs."""
+        if self._alternating is None:
+            self._alternating = len(self.replay.seat_names) == 2 and _alternate(self.replay)
+        return self._alternating
+
+    def line(self, text: str) -> None:
+        """One line of the body (a game's own visitor writes its body with this)."""
+        if self._in_tags:
+            self._early.append(text)
+        else:
+            self.emit(text + "\n")
+
+    def _body(self) -> None:
+        if self._in_tags:
+            self._in_tags = False
+            self.emit("\n")
+            for text in self._early:
+                self.emit(text + "\n")
 
     def visit_header(self, name: str, value: str) -> None:
         if name not in self.hidden_tags:
-            self.tags.append(f'[{name} "{_pgn_value(value)}"]')
+            self.emit(f'[{name} "{_pgn_value(visible(value))}"]\n')
 
     def visit_step(self, info: StepInfo) -> None:
+        self._body()
+        self._close_step()
         self.shown = _move_event(info)
-        self.moves.append((info, [move_text(info)]))
+        self.step, self.tokens = info, [visible(move_text(info))]
 
     def visit_event(self, event: Event) -> None:
         if event is not self.shown:
-            self.moves[-1][1].append(braced(f"{event.text} [{event.rule}]" if event.rule else event.text))
+            self.tokens.append(braced(visible(f"{event.text} [{event.rule}]" if event.rule else event.text)))
 
     def visit_comment(self, step: int, text: str) -> None:
-        (self.moves[-1][1] if step else self.opening).append(braced(text))
+        self._body()
+        if step:
+            self.tokens.append(braced(visible(text)))
+        else:
+            self.line(braced(visible(text)))
 
     def visit_failure(self, failure: ReplayFailure) -> None:
-        self.tail.append(braced(f"the replay stops here: {failure}"))
+        self._close_moves()
+        self.line(braced(visible(f"the replay stops here: {failure}")))
 
     def visit_result(self, result: Result | None) -> None:
-        self.tail.append(ending(result, self.replay.seat_names))
+        self._close_moves()
+        self.line(visible(ending(result, self.replay.seat_names)))
 
-    def body(self) -> list[str]:
-        return self.opening + _move_lines(self.moves, len(self.replay.seat_names))
+    def end_game(self) -> None:
+        self._close_moves()
 
-    def result(self) -> str:
-        return "\n".join([*self.tags, "", *self.body(), *self.tail]) + "\n"
-
-
-def _move_lines(moves: list[tuple[StepInfo, list[str]]], seats: int) -> list[str]:
-    infos = [info for info, _ in moves]
-    # Two seats taking turns, no chance steps: the layout of numbered move pairs.
-    alternating = seats == 2 and all(
-        i.kind == "decision" and (k == 0 or i.seat != infos[k - 1].seat) for k, i in enumerate(infos)
-    )
-    if not alternating:
-        return [f"{i.step}. {i.seat_name}: {' '.join(tokens)}" for i, tokens in moves]
-    lines: list[str] = []
-    pending: list[str] = []
-    turn = 1
-    for info, tokens in moves:
-        if info.seat == 1 and not pending:
-            pending = ["..."]  # the second seat moves first in this turn
-        pending.extend(tokens)
+    def _close_step(self) -> None:
+        """The step gathered so far is complete: its line, or its half of a move pair."""
+        info, self.step = self.step, None
+        if info is None:
+            return
+        if not self.alternating:
+            self.line(f"{info.step}. {visible(info.seat_name)}: {' '.join(self.tokens)}")
+            return
+        if info.seat == 1 and not self.pending:
+            self.pending = ["..."]  # the second seat moves first in this turn
+        self.pending.extend(self.tokens)
         if info.seat == 1:
-            lines.append(f"{turn}. " + " ".join(pending))
-            pending, turn = [], turn + 1
-    if pending:
-        lines.append(f"{turn}. " + " ".join(pending))
-    return lines
+            self.line(f"{self.turn}. " + " ".join(self.pending))
+            self.pending, self.turn = [], self.turn + 1
+
+    def _close_moves(self) -> None:
+        self._body()
+        self._close_step()
+        if self.pending:
+            self.line(f"{self.turn}. " + " ".join(self.pending))
+            self.pending = []
+
+
+def _alternate(replay: Replay) -> bool:
+    """Every step a decision, by the other seat than the step before (read from the records)."""
+    last: int | None = None
+    for kind, seat in replay.movers():
+        if kind != "decision" or seat == last:
+            return False
+        last = seat
+    return True
 
 
 def export_text(source: Source, *, games: GameLookup = core_games.info) -> str:
     """The record as text: its game's own text visitor, or the generic :class:`TextExporter`."""
-    replay = replayed(source, games)
-    visitor = notation_games.plugin(replay.header.game).text or TextExporter
-    return walk(replay, visitor())
+    return "".join(_stream(replayed(source, games), _text_visitor))
+
+
+def _text_visitor(replay: Replay) -> BaseVisitor[str]:
+    return (notation_games.plugin(replay.header.game).text or TextExporter)()
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -169,19 +221,62 @@ def _result_json(result: Result | None) -> dict[str, Any] | None:
     }
 
 
-class JsonExporter(BaseVisitor[str]):
+def json_text(value: Any, indent: int = 0) -> str:
+    """``value`` as ``json.dumps(value, ensure_ascii=False, indent=2)`` writes it, nested ``indent``
+    levels deep, with every character :func:`visible` writes out escaped as ``\\uXXXX`` (C0
+    controls json escapes already; this adds DEL, C1, bidi and other format characters, line
+    separators, unassigned code points): the document is the same data, and no such character
+    reaches the output raw."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    if indent:
+        text = text.replace("\n", "\n" + "  " * indent)
+    if text.isascii():
+        return text.replace("\x7f", "\\u007f")
+    return "".join(_json_escape(ch) if ch >= "\x7f" else ch for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    if ch != "\x7f" and unicodedata.category(ch) not in HIDDEN_CATEGORIES:
+        return ch
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a surrogate pair, as JSON writes a character beyond the BMP
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+class JsonExporter(StreamingVisitor):
     """The record for programs: the header as recorded, every step with its events and comments,
-    the game's own result and the record's, and the verify report."""
+    the game's own result and the record's, and the verify report.
+
+    Written as ``json.dumps(document, ensure_ascii=False, indent=2)`` would write it (see
+    :func:`json_text`), one step object at a time."""
 
     def begin_game(self, replay: Replay) -> None:
+        super().__init__()
         self.replay = replay
-        self.start_comments: list[str] = []
-        self.steps: list[dict[str, Any]] = []
+        self.start_comments: list[str] | None = []  # None once written
+        self.step: dict[str, Any] | None = None  # the step being gathered
+        self.steps = 0  # steps written
         self.failure: str | None = None
         self.own: Result | None = None
+        self.emit("{\n  \"header\": " + json_text(replay.header.wire(), 1))
+
+    def _start_steps(self) -> None:
+        if self.start_comments is not None:
+            self.emit(",\n  \"start_comments\": " + json_text(self.start_comments, 1) + ",\n  \"steps\": [")
+            self.start_comments = None
+
+    def _close_step(self) -> None:
+        if self.step is not None:
+            self.emit(("," if self.steps else "") + "\n    " + json_text(self.step, 2))
+            self.steps += 1
+            self.step = None
 
     def visit_step(self, info: StepInfo) -> None:
-        self.steps.append({
+        self._start_steps()
+        self._close_step()
+        self.step = {
             "step": info.step,
             "kind": info.kind,
             "seat": info.seat,
@@ -191,13 +286,19 @@ class JsonExporter(BaseVisitor[str]):
             "notation": move_text(info),
             "events": [],
             "comments": [],
-        })
+        }
 
     def visit_event(self, event: Event) -> None:
-        self.steps[-1]["events"].append(_event_json(event))
+        assert self.step is not None
+        self.step["events"].append(_event_json(event))
 
     def visit_comment(self, step: int, text: str) -> None:
-        (self.steps[-1]["comments"] if step else self.start_comments).append(text)
+        if step:
+            assert self.step is not None
+            self.step["comments"].append(text)
+        else:
+            assert self.start_comments is not None
+            self.start_comments.append(text)
 
     def visit_failure(self, failure: ReplayFailure) -> None:
         self.failure = str(failure)
@@ -205,22 +306,24 @@ class JsonExporter(BaseVisitor[str]):
     def visit_result(self, result: Result | None) -> None:
         self.own = result
 
-    def result(self) -> str:
+    def end_game(self) -> None:
+        self._start_steps()
+        self._close_step()
+        self.emit("\n  ]" if self.steps else "]")
         report = self.replay.verify()
-        doc = {
-            "header": self.replay.header.wire(),
-            "start_comments": self.start_comments,
-            "steps": self.steps,
+        tail = {
             "result": _result_json(self.own),  # the game's own, after the last step that replayed
             "recorded_result": _result_json(self.replay.recording.result),  # what the record says
             "verify": {"ok": report.ok, "first_bad_step": report.first_bad_step, "message": report.message},
             "replay_failure": self.failure,
         }
-        return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+        for key, value in tail.items():
+            self.emit(f",\n  {json.dumps(key)}: " + json_text(value, 1))
+        self.emit("\n}\n")
 
 
 def export_json(source: Source, *, games: GameLookup = core_games.info) -> str:
-    return walk(replayed(source, games), JsonExporter())
+    return "".join(_stream(replayed(source, games), lambda _: JsonExporter()))
 
 
 # -- every format ----------------------------------------------------------------------
@@ -235,15 +338,38 @@ def export_formats() -> dict[str, str]:
 def export(source: Source, fmt: str, *, games: GameLookup = core_games.info) -> str:
     """The record in format ``fmt``: text, json, or a format of its game's notation plugin.
     ExportError (one line) for a format of another game or one nobody offers."""
+    return "".join(export_stream(source, fmt, games=games))
+
+
+def export_stream(source: Source, fmt: str, *, games: GameLookup = core_games.info) -> Iterator[str]:
+    """The record in format ``fmt`` as pieces of text to write one after another, made as the
+    replay is walked (a line or a step at a time), so memory does not grow with the record.
+
+    Raises ExportError (one line) before the first piece for a format of another game, one
+    nobody offers, or a record the format refuses (otg of a record that does not verify)."""
     if fmt == "text":
-        return export_text(source, games=games)
-    if fmt == "json":
-        return export_json(source, games=games)
-    game = source.header.game
-    own = {f.name: f for f in notation_games.plugin(game).formats}
-    if fmt not in own:
-        offered = notation_games.extra_formats().get(fmt)
-        if offered is None:
-            raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(export_formats())})")
-        raise wrong_game(offered[0].title, fmt, offered[1], game)
-    return walk(replayed(source, games), own[fmt].visitor())
+        make = _text_visitor
+    elif fmt == "json":
+        make = lambda _: JsonExporter()  # noqa: E731
+    else:
+        game = source.header.game
+        own = {f.name: f for f in notation_games.plugin(game).formats}
+        if fmt not in own:
+            offered = notation_games.extra_formats().get(fmt)
+            if offered is None:
+                raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(export_formats())})")
+            raise wrong_game(offered[0].title, fmt, offered[1], game)
+        make = lambda _: own[fmt].visitor()  # noqa: E731
+    stream = _stream(replayed(source, games), make)
+    first = next(stream, "")  # begin_game runs here: a refusal is raised before anything is written
+    return _chain(first, stream)
+
+
+def _stream(replay: Replay, make: Any) -> Iterator[str]:
+    return walk_stream(replay, make(replay))
+
+
+def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
+    if first:
+        yield first
+    yield from rest

@@ -13,30 +13,83 @@ then ``Recording.torn`` says so.
 from __future__ import annotations
 
 import os
+from array import array
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, TypeVar, Union, overload
 
 import msgpack
 
 from core import games as core_games
 from core.engine import Result, RulesError
 from notation.catalog import GameLookup, build_game
+from notation.files import read_regular
 from notation.format import (
-    HASH_SIZE, MAGIC, PREAMBLE, STEP_TYPES, CheckpointRecord, CommentRecord, Header, Limits, Record,
-    RecordError, ResultRecord, encode_header, encode_record, short,
+    HASH_SIZE, MAGIC, PREAMBLE, ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
+    RecordError, ResultRecord, Tag, encode_header, encode_record, short,
 )
 from notation.schema import SchemaError, header_from_wire, record_from_wire
 
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
+T = TypeVar("T")
+
+
+class Records(Sequence[Record]):
+    """A recording's records, decoded one at a time from the file's bytes when asked for.
+
+    The reader has checked every record already, so decoding one again cannot fail.
+    """
+
+    def __init__(self, data: bytes, offsets: array, tags: bytes, seats: int) -> None:
+        self._data = data
+        self._offsets = offsets
+        self.tags = tags  # each record's type tag (notation.format.Tag), one byte a record
+        self._seats = seats
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, index: int) -> Record: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Record]: ...
+
+    def __getitem__(self, index: int | slice) -> Record | list[Record]:
+        if isinstance(index, slice):
+            return [self._decode(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("record index out of range")
+        return self._decode(index)
+
+    def __iter__(self) -> Iterator[Record]:
+        return (self._decode(i) for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Records):
+            other = tuple(other)
+        return isinstance(other, (tuple, list)) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} records>"
+
+    def _decode(self, index: int) -> Record:
+        start = self._offsets[index]
+        end = self._offsets[index + 1] if index + 1 < len(self._offsets) else len(self._data)
+        return record_from_wire(msgpack.unpackb(self._data[start:end], raw=False, use_list=True), self._seats)
 
 
 @dataclass(frozen=True)
 class Recording:
     header: Header
-    records: tuple[Record, ...]
-    offsets: tuple[int, ...]  # byte offset of each record in the file
+    records: Records
+    offsets: Sequence[int]  # byte offset of each record in the file
     data: bytes  # the file up to the end of its last whole record
     torn_bytes: int = 0  # length of the incomplete last record that was dropped
+    steps: int = 0  # the number of decision and chance records
 
     @property
     def torn(self) -> bool:
@@ -47,17 +100,29 @@ class Recording:
         return len(self.data)
 
     @property
-    def steps(self) -> int:
-        return sum(1 for r in self.records if isinstance(r, STEP_TYPES))
-
-    @property
     def result(self) -> Result | None:
-        last = self.records[-1] if self.records else None
+        last = self.records[-1] if self.records.tags and self.records.tags[-1] == Tag.RESULT else None
         return last.result if isinstance(last, ResultRecord) else None
 
 
 def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> Recording:
     """Read and validate a record from a path or from bytes. OSError passes through."""
+    return run(reading(source, games=games))
+
+
+def run(work: Generator[Any, None, T]) -> T:
+    """What a generator of work in slices returns, its slices run one after another."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def reading(source: Source, *, games: GameLookup = core_games.info,
+            every: int = 2048) -> Generator[float, None, Recording]:
+    """:func:`read_record_file` in slices: yields the part of the file read so far (0..1) after
+    every ``every`` records and returns the Recording, so a screen stays live while it reads."""
     data = _load(source)
     _check_preamble(data)
     header, offset = _read_header(data, games)
@@ -65,7 +130,9 @@ def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> 
     body = _Body()
     while stream.offset < len(data):
         offset = stream.offset
-        where = f"record {len(body.records)} at byte {offset}"
+        if len(body.offsets) % every == every - 1:
+            yield offset / len(data)
+        where = f"record {len(body.offsets)} at byte {offset}"
         if body.finished:
             raise RecordError(f"{where}: nothing may follow the result record")
         try:
@@ -86,7 +153,17 @@ def read_record_file(source: Source, *, games: GameLookup = core_games.info) -> 
         except SchemaError as err:
             raise RecordError(f"{where}: {err}") from None
     end = stream.offset  # the end of the last whole record
-    return Recording(header, tuple(body.records), tuple(body.offsets), bytes(data[:end]), len(data) - end)
+    kept = bytes(data[:end])
+    records = Records(kept, body.offsets, bytes(body.tags), len(header.seats))
+    return Recording(header, records, body.offsets, kept, len(data) - end, body.steps)
+
+
+def read_header(source: Source, *, games: GameLookup = core_games.info) -> Header:
+    """The header alone, checked as :func:`read_record_file` checks it: a viewer shows a long
+    record's start while the rest is read. RecordError, or OSError, as there."""
+    data = _load(source)
+    _check_preamble(data)
+    return _read_header(data, games)[0]
 
 
 _NOT_CANONICAL = (
@@ -99,11 +176,7 @@ def _load(source: Source) -> bytes:
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     else:
-        with open(source, "rb") as f:
-            if os.fstat(f.fileno()).st_size > Limits.FILE_BYTES:
-                data = b"x" * (Limits.FILE_BYTES + 1)  # refused just below, without reading it
-            else:
-                data = f.read(Limits.FILE_BYTES + 1)
+        data = read_regular(source, Limits.FILE_BYTES)  # a FIFO or a device is refused, never waited on
     if len(data) > Limits.FILE_BYTES:
         raise RecordError(f"byte 0: the file is larger than {Limits.FILE_BYTES // 2**20} MiB, more than any record")
     return data
@@ -225,22 +298,24 @@ def _read_header(data: bytes, games: GameLookup) -> tuple[Header, int]:
 
 class _Body:
     """The order rules between records: checkpoints name the step they follow,
-    a comment names a step already played, a result is last and follows a checkpoint."""
+    a comment names a step already played, a result is last and follows a checkpoint.
+    Keeps each record's offset and type, and the last record, not the records."""
 
     def __init__(self) -> None:
-        self.records: list[Record] = []
-        self.offsets: list[int] = []
+        self.offsets = array("I")
+        self.tags = bytearray()
+        self.last: Record | None = None
         self.steps = 0
 
     @property
     def finished(self) -> bool:
-        return bool(self.records) and isinstance(self.records[-1], ResultRecord)
+        return isinstance(self.last, ResultRecord)
 
     def add(self, record: Record, offset: int) -> None:
-        previous = self.records[-1] if self.records else None
-        if len(self.records) >= Limits.RECORDS:
+        previous = self.last
+        if len(self.offsets) >= Limits.RECORDS:
             raise SchemaError(f"the file has more than {Limits.RECORDS} records")
-        if isinstance(record, STEP_TYPES):
+        if isinstance(record, (DecisionRecord, ChanceRecord)):
             self.steps += 1
         elif isinstance(record, CheckpointRecord) and record.step != self.steps:
             raise SchemaError(f"the checkpoint names step {record.step}, but it follows step {self.steps}")
@@ -250,5 +325,6 @@ class _Body:
             isinstance(previous, CheckpointRecord) and previous.step == self.steps
         ):
             raise SchemaError("a result must follow a checkpoint of the last step")
-        self.records.append(record)
         self.offsets.append(offset)
+        self.tags.append(record.tag)
+        self.last = record

@@ -4,12 +4,21 @@ Position 0 is the start; step N is the position after the N-th decision or
 chance record. Events are derived by applying the records again, never read
 from the file. A record the rules refuse stops the replay there:
 ``Replay.failure`` says where and why, and the steps before it stay viewable.
+
+Memory grows with keyframes, not steps: a replay keeps at most about
+``MAX_KEYFRAMES`` copies of the game, each step's record index (4 bytes) and the
+comments; a step's :class:`StepInfo` (its wording, events and the question it
+answered) is derived again when asked for, from the nearest keyframe or from
+the position the last question left (so walking the steps in order applies each
+record once).
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from array import array
+from collections import OrderedDict, defaultdict
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Union
 
@@ -18,14 +27,14 @@ from core.engine import Code, Event, Game, Outcome, Over, Point, Result, RulesEr
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import (
-    CHECKPOINT_EVERY, PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError,
-    StepRecord,
+    CHECKPOINT_EVERY, PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
 )
-from notation.reader import Recording
-from notation.verify import VerifyReport, verify
+from notation.reader import Recording, run
+from notation.verify import VerifyReport, verifying
 
 KEYFRAME_EVERY = CHECKPOINT_EVERY
-MAX_KEYFRAMES = 512  # a very long record spaces its keyframes further apart
+MAX_KEYFRAMES = 256  # a very long record spaces its keyframes further apart
+RECENT_STEPS = 256  # the StepInfos kept: a viewer's window of the move list
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,18 @@ class Replay:
 
     def __init__(self, recording: Recording, *, games: GameLookup = core_games.info,
                  keyframe_every: int = KEYFRAME_EVERY) -> None:
+        run(self._build(recording, games, keyframe_every))
+
+    @classmethod
+    def building(cls, recording: Recording, *, games: GameLookup = core_games.info,
+                 keyframe_every: int = KEYFRAME_EVERY) -> Generator[float, None, "Replay"]:
+        """The replay made in slices: yields the part replayed so far (0..1) every few hundred
+        records and returns the Replay, so a screen stays live while a long record replays."""
+        replay = cls.__new__(cls)
+        yield from replay._build(recording, games, keyframe_every)
+        return replay
+
+    def _build(self, recording: Recording, games: GameLookup, keyframe_every: int) -> Generator[float, None, None]:
         self.recording = recording
         self.games = games
         try:
@@ -67,38 +88,47 @@ class Replay:
             raise RecordError(f"header at byte {len(PREAMBLE)}: {err}") from None
         self.seat_names: tuple[str, ...] = tuple(game.seats)
         self.interval = max(keyframe_every, math.ceil(recording.steps / MAX_KEYFRAMES))
-        self._keyframes: dict[int, Game] = {0: game.clone()}
-        self._records: list[StepRecord] = []
-        self._steps: list[StepInfo] = []
+        # Keyframe 0 is the game as built: a clone would lose the events a game emits as it is set up,
+        # which go with step 1.
+        self._keyframes: dict[int, Game] = {}
+        self._index = array("I")  # the record index of each step that replayed
+        self._block_kinds: list[frozenset[str]] = []  # the event kinds of each keyframe's steps
         self._comments: dict[int, list[str]] = defaultdict(list)
+        # Private games where the last steps were worded (walk) and the last position asked for
+        # (state): a seek starts from the nearer of these and the keyframe.
+        self._walk: tuple[int, Game] | None = None
+        self._state: tuple[int, Game] | None = None
+        self._recent: OrderedDict[int, StepInfo] = OrderedDict()
         self.failure: ReplayFailure | None = None
         self._report: VerifyReport | None = None
-        self._run(game)
+        yield from self._run(game)
         # After a failure the last game may be half-changed by the refused step: seek instead.
-        self._final = game if self.failure is None else self._seek(len(self._steps))
+        self._final = game if self.failure is None else self._seek(len(self._index))
 
-    def _run(self, game: Game) -> None:
-        for index, record in enumerate(self.recording.records):
-            if isinstance(record, CommentRecord):
-                self._comments[len(self._steps) if record.step is None else record.step].append(record.text)
-            elif isinstance(record, (DecisionRecord, ChanceRecord)):
-                step = len(self._steps) + 1
-                before = game.point()
+    def _run(self, game: Game, every: int = 512) -> Generator[float, None, None]:
+        records, tags = self.recording.records, self.recording.records.tags
+        kinds: set[str] = set()
+        for index, tag in enumerate(tags):
+            if index % every == every - 1:
+                yield index / len(tags)
+            if tag == Tag.COMMENT:
+                record = records[index]
+                assert isinstance(record, CommentRecord)
+                self._comments[len(self._index) if record.step is None else record.step].append(record.text)
+            elif tag in (Tag.DECISION, Tag.CHANCE):
+                step = len(self._index) + 1
                 try:
-                    text, events = apply_step(game, record)
+                    _, events = apply_step(game, records[index])  # type: ignore[arg-type]
                 except RulesError as err:
                     self.failure = ReplayFailure(step, index, self.recording.offsets[index], str(err))
                     break
-                if isinstance(record, DecisionRecord):
-                    info = StepInfo(step, index, "decision", record.seat, self.seat_names[record.seat],
-                                    record.code, text, tuple(events), before)
-                else:
-                    info = StepInfo(step, index, "chance", None, "chance", record.outcome, text, tuple(events),
-                                    before)
-                self._steps.append(info)
-                self._records.append(record)
+                self._index.append(index)
+                kinds.update(e.kind for e in events)
                 if step % self.interval == 0:
                     self._keyframes[step] = game.clone()
+                    self._block_kinds.append(frozenset(kinds))
+                    kinds = set()
+        self._block_kinds.append(frozenset(kinds))
 
     # -- size and position -----------------------------------------------------------
 
@@ -109,26 +139,49 @@ class Replay:
     @property
     def steps(self) -> int:
         """The number of steps that replayed (all of them unless ``failure``)."""
-        return len(self._steps)
+        return len(self._index)
 
     def __len__(self) -> int:
-        return len(self._steps)
+        return len(self._index)
 
     def _check(self, n: int, first: int = 0) -> None:
-        if type(n) is not int or not first <= n <= len(self._steps):
-            raise IndexError(f"there is no step {n}: this record has steps {first}..{len(self._steps)}")
+        if type(n) is not int or not first <= n <= len(self._index):
+            raise IndexError(f"there is no step {n}: this record has steps {first}..{len(self._index)}")
 
     def state_at(self, n: int) -> Game:
         """A fresh copy of the position after step ``n`` (0 = the start)."""
         self._check(n)
-        return self._final.clone() if n == len(self._steps) else self._seek(n)
+        if n == len(self._index):
+            return self._final.clone()
+        game = self._seek(n)
+        self._state = (n, game.clone())  # the next step, or the next state, starts from here
+        return game
 
     def _seek(self, n: int) -> Game:
+        """A fresh game at step ``n``: from a cursor when one is nearer than the keyframe."""
         base = n - n % self.interval
-        game = self._keyframes[base].clone()
-        for record in self._records[base:n]:
-            apply_step(game, record)
+        near = [c for c in (self._walk, self._state) if c is not None and base <= c[0] <= n]
+        if near:
+            base, game = max(near, key=lambda c: c[0])
+            game = game.clone()
+        else:
+            game = self._keyframes[base].clone() if base else build_game(self.header, self.games)
+        self._apply(game, base, n)
         return game
+
+    def _apply(self, game: Game, start: int, end: int) -> None:
+        """Steps ``start+1``..``end`` applied to ``game``: records that replayed once already, so
+        straight to the rules, without the wording and checks of :func:`apply_step`."""
+        records = self.recording.records
+        for k in range(start, end):
+            record = records[self._index[k]]
+            if isinstance(record, DecisionRecord):
+                game.apply(record.code)
+            else:
+                game.resolve(record.outcome)  # type: ignore[union-attr]
+
+    def _record(self, n: int) -> StepRecord:
+        return self.recording.records[self._index[n - 1]]  # type: ignore[return-value]
 
     @property
     def result(self) -> Result | None:
@@ -139,13 +192,45 @@ class Replay:
     # -- what happened ---------------------------------------------------------------
 
     def step_record(self, n: int) -> StepInfo:
+        """Who decided what at step ``n`` (from 1), worded, with its events: derived on demand."""
         self._check(n, first=1)
-        return self._steps[n - 1]
+        info = self._recent.get(n)
+        if info is not None:
+            self._recent.move_to_end(n)
+            return info
+        walk = self._walk
+        game = walk[1] if walk is not None and walk[0] == n - 1 else self._seek(n - 1)
+        record = self._record(n)
+        before = game.point()
+        text, events = apply_step(game, record)
+        self._walk = (n, game)
+        if isinstance(record, DecisionRecord):
+            info = StepInfo(n, self._index[n - 1], "decision", record.seat, self.seat_names[record.seat],
+                            record.code, text, tuple(events), before)
+        else:
+            info = StepInfo(n, self._index[n - 1], "chance", None, "chance", record.outcome, text,
+                            tuple(events), before)
+        self._recent[n] = info
+        if len(self._recent) > RECENT_STEPS:
+            self._recent.popitem(last=False)
+        return info
+
+    def step_infos(self, first: int = 1, last: int | None = None) -> Iterator[StepInfo]:
+        """Steps ``first``..``last`` (default: to the end) in order, each record applied once."""
+        for n in range(first, (len(self._index) if last is None else last) + 1):
+            yield self.step_record(n)
+
+    def movers(self) -> Iterator[tuple[str, int | None]]:
+        """(kind, seat) of every step that replayed, read from the records without replaying them."""
+        records = self.recording.records
+        for index in self._index:
+            record = records[index]
+            yield ("decision", record.seat) if isinstance(record, DecisionRecord) else ("chance", None)
 
     def events_at(self, n: int) -> list[Event]:
         """The events step ``n`` produced (none at step 0)."""
         self._check(n)
-        return list(self._steps[n - 1].events) if n else []
+        return list(self.step_record(n).events) if n else []
 
     def comments_at(self, n: int) -> list[str]:
         self._check(n)
@@ -153,20 +238,38 @@ class Replay:
 
     def next_event(self, from_step: int, kind: str) -> int | None:
         """The first step after ``from_step`` with an event of ``kind``, or None."""
-        for info in self._steps[max(from_step, 0):]:
-            if any(e.kind == kind for e in info.events):
-                return info.step
+        first = max(from_step, 0) + 1
+        for block in range((first - 1) // self.interval, len(self._block_kinds)):
+            if kind not in self._block_kinds[block]:
+                continue
+            start = max(first, block * self.interval + 1)
+            last = min((block + 1) * self.interval, len(self._index))
+            for info in self.step_infos(start, last):
+                if any(e.kind == kind for e in info.events):
+                    return info.step
         return None
 
     def prev_event(self, from_step: int, kind: str) -> int | None:
         """The last step before ``from_step`` with an event of ``kind``, or None."""
-        for info in reversed(self._steps[: max(from_step - 1, 0)]):
-            if any(e.kind == kind for e in info.events):
-                return info.step
+        last = min(from_step - 1, len(self._index))
+        for block in range((last - 1) // self.interval if last > 0 else -1, -1, -1):
+            if kind not in self._block_kinds[block]:
+                continue
+            start = block * self.interval + 1
+            found = [info.step for info in self.step_infos(start, min(last, (block + 1) * self.interval))
+                     if any(e.kind == kind for e in info.events)]
+            if found:
+                return found[-1]
         return None
 
     def verify(self) -> VerifyReport:
         """The record verified (once: the report is kept)."""
         if self._report is None:
-            self._report = verify(self.recording, games=self.games)
+            self._report = run(self.verifying())
+        return self._report
+
+    def verifying(self) -> Generator[float, None, VerifyReport]:
+        """:meth:`verify` in slices (see :func:`notation.verify.verifying`)."""
+        if self._report is None:
+            self._report = yield from verifying(self.recording, games=self.games)
         return self._report

@@ -7,6 +7,7 @@ say the game goes on; a game the rules end must end with its result record.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from core import games as core_games
@@ -16,7 +17,7 @@ from core.engine import Chance, Game, Over, Result, RulesError
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord
-from notation.reader import Recording
+from notation.reader import Recording, run
 from notation.wording import count, outcome_text, result_text
 
 
@@ -45,13 +46,19 @@ class _Difference(Exception):
 
 
 def verify(recording: Recording, *, games: GameLookup = core_games.info) -> VerifyReport:
+    return run(verifying(recording, games=games))
+
+
+def verifying(recording: Recording, *, games: GameLookup = core_games.info,
+              every: int = 1024) -> Generator[float, None, VerifyReport]:
+    """:func:`verify` in slices: yields the part verified so far (0..1) every ``every`` records."""
     try:
         game = build_game(recording.header, games)
     except RulesError as err:
         return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}")
     checker = _Checker(recording, game)
     try:
-        checker.run()
+        yield from checker.run(every)
     except _Difference as diff:
         return VerifyReport(False, len(recording.records), checker.steps, checker.result(), diff.step, str(diff))
     result = checker.result()
@@ -77,9 +84,11 @@ class _Checker:
         point = self.game.point()
         return point.result if isinstance(point, Over) else None
 
-    def run(self) -> None:
+    def run(self, every: int) -> Generator[float, None, None]:
         rec = self.recording
         for index, (record, offset) in enumerate(zip(rec.records, rec.offsets)):
+            if index % every == every - 1:
+                yield index / len(rec.records)
             where = f"record {index} at byte {offset}"
             if isinstance(record, (DecisionRecord, ChanceRecord)):
                 self._step(record, f"step {self.steps + 1} ({where})")

@@ -18,18 +18,23 @@ visitor's :meth:`BaseVisitor.result` makes of it:
 A visitor overrides only what it needs. The generic text and JSON exports are
 visitors (notation/export.py); a game's notation plugin may supply its own
 text visitor and visitors for formats of its own (notation/games).
+
+:func:`walk_stream` is the same walk as a stream of text: after each call it
+yields what a :class:`StreamingVisitor` has made ready (:meth:`~StreamingVisitor.emit`),
+so an export of any length is written as it is made; any other visitor's
+``result()`` comes at the end, in one piece.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
 from core.engine import Event, Result
 from notation.format import Header
 from notation.replay import Replay, ReplayFailure, StepInfo
-from notation.wording import result_text
+from notation.wording import result_text, visible
 
 ResultT = TypeVar("ResultT")
 
@@ -66,25 +71,64 @@ class BaseVisitor(ABC, Generic[ResultT]):
         """What the visitor made of the replay: the value :func:`walk` returns."""
 
 
-def walk(replay: Replay, visitor: BaseVisitor[ResultT]) -> ResultT:
-    """Visit ``replay`` in order (the module's docstring lists the calls); ``visitor.result()``."""
+class StreamingVisitor(BaseVisitor[str]):
+    """A visitor that makes its text as it goes: :meth:`emit` queues a piece, :func:`walk_stream`
+    takes what is queued after each call (:meth:`drain`); ``result()`` is whatever was not taken."""
+
+    def __init__(self) -> None:
+        self._ready: list[str] = []
+
+    def emit(self, text: str) -> None:
+        self._ready.append(text)
+
+    def drain(self) -> list[str]:
+        ready, self._ready = self._ready, []
+        return ready
+
+    def result(self) -> str:
+        return "".join(self.drain())
+
+
+def _calls(replay: Replay, visitor: BaseVisitor[Any]) -> Iterator[None]:
+    """The walk: the visitor's calls in order, pausing after each one."""
     visitor.begin_game(replay)
+    yield
     for name, value in header_tags(replay):
         visitor.visit_header(name, value)
+        yield
     for text in replay.comments_at(0):
         visitor.visit_comment(0, text)
-    for n in range(1, len(replay) + 1):
-        info = replay.step_record(n)
+        yield
+    for info in replay.step_infos():
         visitor.visit_step(info)
         for event in info.events:
             visitor.visit_event(event)
-        for text in replay.comments_at(n):
-            visitor.visit_comment(n, text)
+        for text in replay.comments_at(info.step):
+            visitor.visit_comment(info.step, text)
+        yield
     if replay.failure is not None:
         visitor.visit_failure(replay.failure)
     visitor.visit_result(replay.result)
     visitor.end_game()
+    yield
+
+
+def walk(replay: Replay, visitor: BaseVisitor[ResultT]) -> ResultT:
+    """Visit ``replay`` in order (the module's docstring lists the calls); ``visitor.result()``."""
+    for _ in _calls(replay, visitor):
+        pass
     return visitor.result()
+
+
+def walk_stream(replay: Replay, visitor: BaseVisitor[str]) -> Iterator[str]:
+    """The walk of :func:`walk` as text pieces: a streaming visitor's as they are made (after
+    each step at the latest), any other visitor's ``result()`` at the end. Joined, the pieces
+    are what :func:`walk` returns."""
+    if not isinstance(visitor, StreamingVisitor):
+        yield walk(replay, visitor)
+        return
+    for _ in _calls(replay, visitor):
+        yield from visitor.drain()
 
 
 # -- the tags of a record --------------------------------------------------------------

@@ -10,7 +10,8 @@ from core.engine import Outcome, Result
 # Unicode categories that can steer a terminal or hide text: controls (C0, DEL, C1: ESC,
 # CSI...), format characters (bidi overrides, zero-width), separators that break lines,
 # unpaired surrogates, unassigned code points.
-_HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"))
+HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"))
+_HIDDEN = HIDDEN_CATEGORIES
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 

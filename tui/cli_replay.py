@@ -15,7 +15,7 @@ from typing import Any, NoReturn, Optional
 import typer
 
 from notation.catalog import GameLookup
-from notation.export import ExportError, export, export_formats
+from notation.export import ExportError, export_formats, export_stream
 from notation.files import read_regular, write_whole
 from notation.format import RecordError
 from notation.reader import Recording, read_record_file
@@ -174,8 +174,8 @@ def export_command(
 
 def _export_chunks(replay: Replay, fmt: str) -> Iterator[str]:
     """The export as chunks of text, made as they are written (ExportError when the first is asked
-    for). Today the whole text is one chunk; a streaming exporter replaces this one line."""
-    yield export(replay, fmt)
+    for): memory does not grow with the record."""
+    yield from export_stream(replay, fmt)
 
 
 @replay_app.command("view")

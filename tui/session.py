@@ -10,15 +10,22 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import TYPE_CHECKING, TypeVar
 
 import platformdirs
 
 if TYPE_CHECKING:
     from notation.catalog import GameLookup
+    from notation.format import Header
     from notation.replay import Replay
 
+# A record up to this size opens in the viewer at once (read, replayed and verified in
+# about 0.1 s); a longer one shows its start at once and is read in a worker.
+OPEN_AT_ONCE_BYTES = 16 * 1024
+
 APP_NAME = "fiefdom"
+T = TypeVar("T")
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -85,13 +92,51 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     return out
 
 
-def open_replay(path: Path, games: GameLookup) -> Replay:
-    """A Replay for a record file; RecordError/OSError for files that cannot be read."""
-    from notation.files import read_regular
-    from notation.reader import read_record_file
-    from notation.replay import Replay
+def open_replay(path: Path, games: GameLookup) -> Replay | LongRecord:
+    """A Replay for a record file, verified, or for a long one (over ``OPEN_AT_ONCE_BYTES``) its
+    header and :meth:`LongRecord.load`; RecordError/OSError for files that cannot be read."""
+    from notation.files import check_regular
+    from notation.reader import read_header
 
-    return Replay(read_record_file(read_regular(path), games=games), games=games)  # a FIFO: RecordError
+    check_regular(path)  # a FIFO would block the reader: RecordError
+    if path.stat().st_size > OPEN_AT_ONCE_BYTES:
+        return LongRecord(path, read_header(path, games=games), games)
+    return LongRecord(path, None, games).load()  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class LongRecord:
+    """A record being opened: its header, read at once, and the rest, read by :meth:`load`."""
+
+    path: Path
+    header: Header
+    games: GameLookup
+
+    def load(self) -> Replay:
+        """The record read, replayed and verified (the report is kept)."""
+        from notation.reader import run
+
+        return run(self.loading())
+
+    def loading(self) -> Generator[tuple[str, float], None, Replay]:
+        """:meth:`load` in slices: yields what it is doing and how far (``("replaying", 0.4)``)."""
+        from notation.reader import reading
+        from notation.replay import Replay
+
+        recording = yield from _phase("reading", reading(self.path, games=self.games))
+        replay = yield from _phase("replaying", Replay.building(recording, games=self.games))
+        yield from _phase("verifying", replay.verifying())
+        return replay
+
+
+def _phase(name: str, work: Generator[float, None, T]) -> Generator[tuple[str, float], None, T]:
+    """``work``'s progress, named."""
+    while True:
+        try:
+            done = next(work)
+        except StopIteration as stop:
+            return stop.value
+        yield name, done
 
 
 def save_as(source: Path, target: Path) -> Path:

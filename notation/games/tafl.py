@@ -18,7 +18,8 @@ from notation.catalog import GameLookup
 from notation.export import ExportError, Source, move_text, replayed, wrong_game
 from notation.games import ExportFormat, NotationPlugin
 from notation.replay import Replay, StepInfo
-from notation.visitor import BaseVisitor, date_parts, walk
+from notation.visitor import StreamingVisitor, date_parts, walk
+from notation.wording import visible
 
 if TYPE_CHECKING:
     from core.tafl import TaflGame
@@ -30,7 +31,7 @@ _REPETITION = {"draw": "d", "loss": "l", "off": "i"}
 
 
 def _tag_value(text: str) -> str:
-    return " ".join(text.replace("[", "(").replace("]", ")").replace("|", "/").split())
+    return " ".join(visible(text).replace("[", "(").replace("]", ")").replace("|", "/").split())
 
 
 def rules_string(start: "TaflGame") -> str:
@@ -63,11 +64,13 @@ def _result_code(winners: tuple[int, ...]) -> str:
     return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
 
 
-class OtgExporter(BaseVisitor[str]):
+class OtgExporter(StreamingVisitor):
     """An OpenTafl game record. A record that does not verify is refused (ExportError,
-    ``differs``): an .otg has no way to say what differs."""
+    ``differs``): an .otg has no way to say what differs. The tags are written at once,
+    then each turn when both its moves (and their comments) are in."""
 
     def begin_game(self, replay: Replay) -> None:
+        super().__init__()
         h = replay.header
         if h.game != "tafl":
             raise wrong_game(OTG.title, OTG.name, ("tafl",), h.game)
@@ -79,18 +82,12 @@ class OtgExporter(BaseVisitor[str]):
                 differs=True,
             )
         self.replay = replay
-        self.moves: list[str] = []
-        self.notes: list[list[str]] = []  # each step's comments; those before the first step have no place
+        self.moves: list[str] = []  # the turn being gathered: at most two moves
+        self.notes: list[list[str]] = []  # their comments; those before the first step have no place
+        self.turn = 1
+        self._tags()
 
-    def visit_step(self, info: StepInfo) -> None:
-        self.moves.append(move_text(info))
-        self.notes.append([])
-
-    def visit_comment(self, step: int, text: str) -> None:
-        if step:
-            self.notes[-1].append(text)
-
-    def result(self) -> str:
+    def _tags(self) -> None:
         from core.tafl import ATTACKERS, DEFENDERS, TaflGame, variant
 
         replay, h = self.replay, self.replay.header
@@ -111,15 +108,30 @@ class OtgExporter(BaseVisitor[str]):
         if result is not None:
             tags.append(("termination", result.reason))
         tags.append(("compiler", "fiefdom"))
-        lines = [f"[{key}:{_tag_value(value)}]" for key, value in tags]
-        lines.append(f"[rules:{rules_string(start)}]")
-        lines.append("")
-        for turn, first in enumerate(range(0, len(self.moves), 2), start=1):
-            lines.append(f"{turn}. " + " ".join(self.moves[first:first + 2]))
-            notes = [" ".join(texts) for texts in self.notes[first:first + 2]]
-            if any(notes):
-                lines.append("[" + "|".join(_tag_value(note) for note in notes) + "]")
-        return "\n".join(lines) + "\n"
+        for key, value in tags:
+            self.emit(f"[{key}:{_tag_value(value)}]\n")
+        self.emit(f"[rules:{rules_string(start)}]\n\n")
+
+    def visit_step(self, info: StepInfo) -> None:
+        if len(self.moves) == 2:
+            self._turn()
+        self.moves.append(move_text(info))
+        self.notes.append([])
+
+    def visit_comment(self, step: int, text: str) -> None:
+        if step:
+            self.notes[-1].append(text)
+
+    def end_game(self) -> None:
+        if self.moves:
+            self._turn()
+
+    def _turn(self) -> None:
+        self.emit(f"{self.turn}. " + " ".join(visible(move) for move in self.moves) + "\n")
+        notes = [" ".join(texts) for texts in self.notes]
+        if any(notes):
+            self.emit("[" + "|".join(_tag_value(note) for note in notes) + "]\n")
+        self.moves, self.notes, self.turn = [], [], self.turn + 1
 
 
 def export_otg(source: Source, *, games: GameLookup = core_games.info) -> str:

@@ -22,7 +22,7 @@ from core.engine import Chance, Decision, Event
 from notation.export import TextExporter
 from notation.games import NotationPlugin
 from notation.replay import Replay, StepInfo
-from notation.wording import braced, outcome_text
+from notation.wording import braced, outcome_text, visible
 
 INDENT_STEP = "  "
 INDENT_EVENT = "      "
@@ -35,7 +35,7 @@ class TaifaReport(TextExporter):
 
     def begin_game(self, replay: Replay) -> None:
         super().begin_game(replay)
-        self.lines: list[str] = []
+        self.lines = 0  # body lines written
         # The game's first turn begins as it is set up, before step 1: its event is not a step's.
         self.turn = 1
         self.round = 0
@@ -43,24 +43,30 @@ class TaifaReport(TextExporter):
         self.round_events = 0  # events under the current round's heading so far
         self.heading("Turn 1")
 
+    def line(self, text: str) -> None:
+        super().line(text)
+        self.lines += 1
+
     def heading(self, text: str) -> None:
         if self.lines:
-            self.lines.append("")
-        self.lines.append(text)
+            self.line("")
+        self.line(text)
 
     def start_round(self, k: int) -> None:
         self.round += 1
         self.kingdom, self.round_events = k, 0
         name = self.replay.seat_names[k] if 0 <= k < len(self.replay.seat_names) else f"kingdom {k}"
-        self.heading(f"Turn {self.turn}, round {self.round} -- {name}")
+        self.heading(f"Turn {self.turn}, round {self.round} -- {visible(name)}")
 
     def visit_step(self, info: StepInfo) -> None:
+        self._body()
         before = info.before
         if isinstance(before, Decision) and ("pass",) in before.options and info.seat is not None:
             self.start_round(info.seat)
-        self.lines.append(f"{INDENT_STEP}{info.step}. {step_text(info)}")
+        self.line(f"{INDENT_STEP}{info.step}. {visible(step_text(info))}")
 
     def visit_event(self, e: Event) -> None:
+        self._body()
         if e.kind == "turn" and e.data and type(e.data[0]) is int:
             if e.data[0] > self.turn:
                 self.turn, self.round, self.kingdom = e.data[0], 0, None
@@ -76,14 +82,15 @@ class TaifaReport(TextExporter):
             self.kingdom = None
             self.heading("Result")
         self.round_events += 1
-        self.lines.append(f"{INDENT_EVENT}{e.text}  [{e.rule}]" if e.rule else f"{INDENT_EVENT}{e.text}")
+        self.line(visible(f"{INDENT_EVENT}{e.text}  [{e.rule}]" if e.rule else f"{INDENT_EVENT}{e.text}"))
 
     def visit_comment(self, step: int, text: str) -> None:
+        self._body()
         # Comments before the first step stand under the Turn 1 heading, at the margin.
-        self.lines.append((INDENT_EVENT if step else "") + braced(text))
+        self.line((INDENT_EVENT if step else "") + braced(visible(text)))
 
-    def body(self) -> list[str]:
-        return self.lines
+    def _close_step(self) -> None:
+        """Each step's line is written as it comes: nothing is gathered."""
 
 
 def step_text(info: StepInfo) -> str:

@@ -190,8 +190,6 @@ def test_no_record_text_reaches_verify_or_show_raw(short_record: bytes, tmp_path
 
 @PROPERTY
 @given(field=st.sampled_from(FIELDS), text=ANY_TEXT, fmt=st.sampled_from(("text", "json", "otg")))
-@pytest.mark.xfail(reason="the exports are made visible by the other half of issue 9 (notation/export.py, "
-                          "visitor.py, games/*); this passes once both are merged", strict=False)
 def test_no_record_text_reaches_an_export_raw(short_record: bytes, tmp_path: Path, field: str, text: str,
                                               fmt: str) -> None:
     path = tmp_path / "hostile.fief"

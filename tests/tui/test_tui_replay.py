@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 from pathlib import Path
@@ -13,15 +14,18 @@ from notation.reader import read_record_file
 from notation.replay import Replay
 from textual.content import Content
 from textual.notifications import Notification
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from tui.screens.dialogs import OpenDialog, StepDialog
 from tui.games.tafl.board import TaflBoard
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
-from tui.screens.replay import ReplayScreen
+from tui.screens.replay import WINDOW, ReplayScreen
+from tui.session import OPEN_AT_ONCE_BYTES
 from tui.screens.setup import SetupScreen
 from tui_support import GOLDEN, board_position, text, wait_until
+
+ROOT = Path(__file__).parents[2]
 
 
 def shown(notification: Notification) -> str:
@@ -296,3 +300,43 @@ async def test_play_from_here_starts_a_game_at_the_step_shown(make_app, data: Pa
         assert isinstance(app.screen, ReplayScreen)
         assert [n.message for n in app._notifications if n.severity == "warning"] == [
             "the game is over at this step"]
+
+
+def long_record(path: Path, moves: int) -> Path:
+    """A gild-9 game of about ``moves`` moves, written as scripts/bench_big_record.py writes its big one."""
+    spec = importlib.util.spec_from_file_location("bench_big_record", ROOT / "scripts" / "bench_big_record.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.build(path, moves)
+    return path
+
+
+async def test_a_long_record_opens_at_once_and_its_move_list_is_a_window(make_app, tmp_path: Path) -> None:
+    """A record over OPEN_AT_ONCE_BYTES shows its start while it is read; then every step is a
+    seek away, and the move list holds the lines around the current step, marked."""
+    path = long_record(tmp_path / "long.fief", 2400)
+    assert path.stat().st_size > OPEN_AT_ONCE_BYTES
+    replay = Replay(read_record_file(path))
+    total = replay.steps
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.01)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.replay is None and text(screen.query_one("#timeline")).startswith("step 0/… · ")
+        await pilot.press("end")  # nothing to do until the record is read
+        await wait_until(pilot, lambda: screen.replay is not None, "the record to be read")
+        assert_shows(screen, replay, 0)
+        for keys, n in ((["end"], total), (["left", "left"], total - 2), (["g", *"1234", "enter"], 1234),
+                        (["right"], 1235), (["home"], 0)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert_shows(screen, replay, n)
+            moves = text(screen.query_one("#moves")).splitlines()
+            assert len(moves) <= WINDOW
+            line = max(n - 1, 0) // 2 + 1  # two moves a line
+            assert any(m.lstrip().startswith(f"{line}. ") for m in moves), (n, moves[:3])
+            if n:
+                record = str(next(e for e in replay.events_at(n) if e.kind == "move").data[0])
+                assert f"[reverse]{record}[/]" in str(screen.query_one("#moves", Static).content)

@@ -1,10 +1,16 @@
 """The replay viewer for any game: the game's board (its plugin's, not interactive) or its
 text view, a timeline, and the moves and events of the step shown. "Play from here" starts
-a new game in the autosave folder with the record's steps up to the one shown."""
+a new game in the autosave folder with the record's steps up to the one shown.
+
+Opening and stepping cost the same whatever the record's length: a long record
+(``tui.session.LongRecord``) shows its start position at once and is read, replayed and
+verified in a worker thread; the move list of a long record is a window of lines around
+the current step, its texts derived when drawn."""
 
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 from rich.markup import escape
@@ -18,14 +24,23 @@ from textual.widgets import Footer, RichLog, Static
 
 from core.engine import Chance, Decision, Game, Over
 from core.match import Step
-from notation.catalog import app_version, utc_now
+from notation.catalog import app_version, build_game, utc_now
 from notation.format import FORMAT_VERSION, Header
 from notation.replay import Replay
 from notation.runner import SeatPlan
+from notation.verify import VerifyReport
+from notation.wording import visible
 from tui.games import plugin, position_text
 from tui.screens.dialogs import StepDialog
 from tui.screens.play import SPEEDS
-from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text
+from tui.session import LongRecord
+from tui.widgets.side_panes import SidePanes, event_line, record_text
+
+WHOLE_LIST = 500  # a move list of up to this many lines is drawn whole
+WINDOW = 60  # else this many lines around the current step
+MARGIN = 10  # the window moves when the current step comes this near its edge
+TEXTS_KEPT = 4096  # move texts remembered (a window's worth many times over)
+SLICE = 0.02  # seconds of reading a long record between frames
 
 
 class ReplayScreen(Screen):
@@ -43,21 +58,41 @@ class ReplayScreen(Screen):
         Binding("q,escape", "leave", "Close", id="replay.close"),
     ]
 
-    def __init__(self, replay: Replay, path: Path) -> None:
+    def __init__(self, source: Replay | LongRecord, path: Path) -> None:
         super().__init__()
-        self.replay = replay
         self.path = path
-        self.report = replay.verify()
-        self.last = replay.steps
-        # A record that fails to verify opens at the first step that differs.
-        bad = self.report.first_bad_step
-        self.step = min(bad, self.last) if bad is not None else 0
+        self.replay: Replay | None = None  # None while a long record is being read
+        self.report: VerifyReport | None = None
+        self.opening = source if isinstance(source, LongRecord) else None
+        self.header: Header = source.header
+        self.step = 0
+        self.last = 0
         self.speed = 2
         self.timer: Timer | None = None
-        self.board_class = plugin(replay.header.game).load("board")
-        infos = [replay.step_record(n) for n in range(1, self.last + 1)]
-        self.records = [record_text(i.text, i.events) for i in infos]
-        self.per_line = per_line(len(replay.seat_names), infos)
+        self.board_class = plugin(self.header.game).load("board")
+        self.per_line = 1
+        self._texts: dict[int, str] = {}  # step -> its text in the move list
+        self._window = 0  # the first line of the move list's window
+        self._progress: tuple[str, float] = ("reading", 0.0)  # how far a long record is read
+        if isinstance(source, Replay):
+            self._ready(source)
+
+    def _ready(self, replay: Replay) -> None:
+        """The record is read: it opens at the first step that differs, if one does."""
+        self.replay, self.opening = replay, None
+        self.report = replay.verify()
+        self.last = replay.steps
+        bad = self.report.first_bad_step
+        self.step = min(bad, self.last) if bad is not None else 0
+        seats = len(replay.seat_names)
+        self.per_line = 2 if seats == 2 and all(kind == "decision" for kind, _ in replay.movers()) else 1
+
+    def start_state(self) -> Game:
+        """The position shown: the step's, or while a long record is read, its start."""
+        if self.replay is not None:
+            return self.replay.state_at(self.step)
+        assert self.opening is not None
+        return build_game(self.header, self.opening.games)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -66,7 +101,7 @@ class ReplayScreen(Screen):
             with Vertical(id="board-pane", classes="wide" if wide else ""):
                 # The viewer's arrows step through the record; the board only shows it.
                 if self.board_class is not None:
-                    yield self.board_class(self.replay.state_at(self.step), None, False, id="board")
+                    yield self.board_class(self.start_state(), None, False, id="board")
                 else:
                     with VerticalScroll(id="position-scroll"):
                         yield Static(id="position")
@@ -75,47 +110,131 @@ class ReplayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.report.ok:
-            self.notify(f"verify failed: {self.report.message}", severity="error", timeout=10)
+        if self.opening is not None:
+            self._loading = self.opening.loading()
+            self.set_timer(SLICE, self._read)  # once the start is drawn
+        else:
+            self._tell_verdict()
         self.show_step()
+
+    def _read(self) -> None:
+        """Read, replay and verify a long record a slice at a time, between frames."""
+        from notation.format import RecordError
+
+        if not self.is_attached:
+            return
+        start = time.perf_counter()
+        try:
+            while time.perf_counter() - start < SLICE:
+                self._progress = next(self._loading)
+        except StopIteration as done:
+            self._ready(done.value)
+            self._tell_verdict()
+            self.show_step()
+            return
+        except (RecordError, OSError) as err:
+            self._unreadable(err)
+            return
+        self.query_one("#timeline", Static).update(self._reading_line())
+        self.set_timer(0.001, self._read)
+
+    def _reading_line(self) -> str:
+        what, done = self._progress
+        return f"step 0/… · {what} the record, {done:.0%} · speed {SPEEDS[self.speed]:g}s"
+
+    def _unreadable(self, err: Exception) -> None:
+        self.app.notify(escape(visible(f"{self.path.name}: {err}")), severity="error", timeout=10)
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def _tell_verdict(self) -> None:
+        if self.report is not None and not self.report.ok:
+            self.notify(escape(visible(f"verify failed: {self.report.message}")), severity="error", timeout=10)
 
     @property
     def board(self) -> Widget | None:
         return self.query_one("#board") if self.board_class is not None else None
 
     def show_step(self) -> None:
-        state = self.replay.state_at(self.step)
+        replay = self.replay
+        if replay is None or self.report is None:
+            self._show(self.start_state())
+            self.query_one("#timeline", Static).update(self._reading_line())
+            self.query_one(SidePanes).show_moves([], 0, per_line=1)
+            self.query_one("#events", RichLog).write("start position")
+            return
+        # The move list's texts up to this step first, then the position, then the rest: walking
+        # the window in order, the replay applies each record once.
+        per, first, end = self.per_line, *self._move_window()
+        texts = [self._text(n) for n in range(first * per + 1, min(self.step, end * per) + 1)]
+        self._show(replay.state_at(self.step))
+        texts += [self._text(n) for n in range(max(self.step + 1, first * per + 1), min(end * per, self.last) + 1)]
+        report = self.report
+        verdict = "[green]verified[/]" if report.ok else f"[red]differs at step {report.first_bad_step}[/]"
+        playing = " · playing" if self.timer else ""
+        self.query_one("#timeline", Static).update(
+            f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
+        self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first)
+        log = self.query_one("#events", RichLog)
+        if self.step == 0:
+            log.write("start position")
+        for e in replay.events_at(self.step) if self.step else ():
+            log.write(event_line(e))
+        for c in replay.comments_at(self.step):
+            log.write(f"[i]{escape(visible(c))}[/i]")
+
+    def _show(self, state: Game) -> None:
+        """The position on the board (or as text) and in the status line; the events log cleared."""
         board = self.board
         if board is not None:
             board.show(state, None, False)  # type: ignore[attr-defined]
         else:
             self.query_one("#position", Static).update(escape(position_text(state, None)))
-        h = self.replay.header
-        verdict = "[green]verified[/]" if self.report.ok else f"[red]differs at step {self.report.first_bad_step}[/]"
-        playing = " · playing" if self.timer else ""
-        self.query_one("#timeline", Static).update(
-            f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
+        h = self.header
         self.query_one("#status", Static).update(
-            escape(f"replay {self.path.name} · {h.game} {h.variant} · {where(state)}"))
-        self.query_one(SidePanes).show_moves(self.records, self.step, per_line=self.per_line)
-        log = self.query_one("#events", RichLog)
-        log.clear()
-        if self.step == 0:
-            log.write("start position")
-        for e in self.replay.events_at(self.step) if self.step else ():
-            log.write(event_line(e))
-        for c in self.replay.comments_at(self.step):
-            log.write(f"[i]{escape(c)}[/i]")
+            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {where(state)}")))
+        self.query_one("#events", RichLog).clear()
+
+    def _move_window(self) -> tuple[int, int]:
+        """The lines of the move list drawn, [first, end): all of them when the list is short,
+        else ``WINDOW`` lines around the current step."""
+        lines = -(-self.last // self.per_line)
+        if lines <= WHOLE_LIST:
+            return 0, lines
+        line = max(self.step - 1, 0) // self.per_line
+        first = self._window
+        low = first + MARGIN if first > 0 else 0
+        high = first + WINDOW - MARGIN if first + WINDOW < lines else lines
+        if not low <= line < high:
+            first = self._window = min(max(line - WINDOW // 2, 0), lines - WINDOW)
+        return first, first + WINDOW
+
+    def _text(self, n: int) -> str:
+        text = self._texts.get(n)
+        if text is None:
+            assert self.replay is not None
+            info = self.replay.step_record(n)
+            if len(self._texts) >= TEXTS_KEPT:
+                self._texts.clear()
+            text = self._texts[n] = record_text(info.text, info.events)
+        return text
 
     def action_step(self, delta: int) -> None:
+        if self.replay is None:
+            return
         self.step = min(self.last, max(0, self.step + delta))
         self.show_step()
 
     def action_jump(self, to: int) -> None:
+        if self.replay is None:
+            return
         self.step = self.last if to < 0 else to
         self.show_step()
 
     def action_goto(self) -> None:
+        if self.replay is None:
+            return
+
         def done(n: int | None) -> None:
             if n is not None:
                 self.step = n
@@ -124,6 +243,8 @@ class ReplayScreen(Screen):
         self.app.push_screen(StepDialog(self.last), done)
 
     def action_autoplay(self) -> None:
+        if self.replay is None:
+            return
         if self.timer:
             self.timer.stop()
             self.timer = None
@@ -149,13 +270,15 @@ class ReplayScreen(Screen):
     def action_play_from_here(self) -> None:
         """A new game with this record's steps up to the one shown: the seat that decides next
         is yours, the others keep their kinds (a person's seat goes to the AI where it may)."""
-        if self.replay.state_at(self.step).result is not None:
+        replay = self.replay
+        if replay is None:
+            return
+        if replay.state_at(self.step).result is not None:
             self.notify("the game is over at this step", severity="warning")
             return
-        steps = [self.replay.step_record(n) for n in range(1, self.step + 1)]
-        header = from_here(self.replay, self.step)
-        self.app.play_from(header, [Step(i.step, i.kind, i.seat, i.value, i.events)  # type: ignore[attr-defined]
-                                    for i in steps])
+        header = from_here(replay, self.step)
+        steps = [Step(i.step, i.kind, i.seat, i.value, i.events) for i in replay.step_infos(1, self.step)]
+        self.app.play_from(header, steps)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
         if self.timer:

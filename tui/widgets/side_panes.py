@@ -13,21 +13,21 @@ from textual.widgets import RichLog, Static
 
 from core.engine import Chance, Event, Game, Point
 from core.match import Step
-from notation.wording import outcome_text
+from notation.wording import outcome_text, visible
 
 RECORD_WIDTH = 72  # a shuffle lists every position: the move list shows its start
 
 
 def event_line(e: Event) -> str:
-    """An event with its rule citation, as Rich markup."""
-    return f"{escape(e.text)}  [dim]{escape('[' + e.rule + ']')}[/]"
+    """An event with its rule citation, as Rich markup (control characters written out)."""
+    return f"{escape(visible(e.text))}  [dim]{escape('[' + visible(e.rule) + ']')}[/]"
 
 
 def record_text(worded: str, events: Sequence[Event]) -> str:
     """A step as the move list shows it: a ``move`` event's own record when the game gives one
     (``e1-e4xe5``, with its captures), else the step as worded before it was played."""
     move = next((e for e in events if e.kind == "move" and e.data), None)
-    return shorten(str(move.data[0]) if move is not None else worded, RECORD_WIDTH)
+    return shorten(visible(str(move.data[0]) if move is not None else worded), RECORD_WIDTH)
 
 
 def shorten(text: str, width: int) -> str:
@@ -49,13 +49,15 @@ def per_line(seats: int, steps: Sequence[Step | Any]) -> int:
     return 2 if seats == 2 and all(s.kind == "decision" for s in steps) else 1
 
 
-def move_list_text(records: list[str], current: int | None = None, per_line: int = 2) -> str:
-    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``); step ``current`` is highlighted."""
+def move_list_text(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0) -> str:
+    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``); step ``current`` is highlighted.
+    ``records`` may be a window of the list: the steps of its lines from ``first_line`` (0-based) on."""
     lines = []
+    first = first_line * per_line  # the steps before the window
     for i in range(0, len(records), per_line):
-        cells = [f"[reverse]{escape(r)}[/]" if j + 1 == current else escape(r)
+        cells = [f"[reverse]{escape(r)}[/]" if first + j + 1 == current else escape(r)
                  for j, r in enumerate(records[i:i + per_line], start=i)]
-        lines.append(f"{i // per_line + 1:>3}. " + " ".join(cells))
+        lines.append(f"{first_line + i // per_line + 1:>3}. " + " ".join(cells))
     return "\n".join(lines) or "(no moves yet)"
 
 
@@ -80,11 +82,13 @@ class SidePanes(Vertical):
     def log(self) -> RichLog:
         return self.query_one("#events", RichLog)
 
-    def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2) -> None:
-        """Show the move list, keeping the latest (or the current) move in view."""
-        self.query_one("#moves", Static).update(move_list_text(records, current, per_line))
+    def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2,
+                   first_line: int = 0) -> None:
+        """Show the move list (or the window of it from line ``first_line``), keeping the latest
+        (or the current) move in view."""
+        self.query_one("#moves", Static).update(move_list_text(records, current, per_line, first_line))
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if current is None:
             scroll.scroll_end(animate=False)
         else:
-            scroll.scroll_to(y=max(0, (current - 1) // per_line - 3), animate=False)
+            scroll.scroll_to(y=max(0, (current - 1) // per_line - first_line - 3), animate=False)
