@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test install bench bench-startup goldens goldens-tafl goldens-taifa snapshots-golden clean
+.PHONY: play test install bench bench-startup bench-big goldens goldens-tafl goldens-taifa snapshots-golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ bench: $(STAMP)
 bench-startup: $(STAMP)
 	$(PY) scripts/startup_time.py 9
 	$(PY) scripts/startup_time.py 9 --cli
+
+# A 188,000-move record and each command's time and peak memory on it (docs/performance.md, "Big records").
+bench-big: $(STAMP)
+	$(PY) scripts/bench_big_record.py
 
 # Golden records for tests/golden, then their snapshots. Tafl: whole AI-against-AI games,
 # depth 3 (deterministic). Taifa: six rulebook bots (standard), and El Cid played by the
