@@ -38,9 +38,10 @@ bench-startup: $(STAMP)
 	$(PY) scripts/startup_time.py 9
 	$(PY) scripts/startup_time.py 9 --cli
 
-# A 188,000-move record and each command's time and peak memory on it (docs/performance.md, "Big records").
+# A 188,000-move record and each command's time and peak memory on it (docs/performance.md,
+# "Big records"). The record is written once to the temporary folder; RECORD=path to choose.
 bench-big: $(STAMP)
-	$(PY) scripts/bench_big_record.py
+	$(PY) scripts/bench_big_record.py $(if $(RECORD),--record $(RECORD))
 
 # Golden records for tests/golden, then their snapshots. Tafl: whole AI-against-AI games,
 # depth 3 (deterministic). Taifa: six rulebook bots (standard), and El Cid played by the
