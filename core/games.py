@@ -10,6 +10,7 @@ plugins, in every layer").
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,6 +25,7 @@ SEAT_KINDS = ("human", "ai", "bot", "random")
 # name -> the module whose GAME describes it. Only these strings name games.
 _MODULES: dict[str, str] = {"tafl": "core.tafl", "taifa": "core.taifa"}
 _LOADED: dict[str, "GameDescriptor"] = {}
+_WHOLE = re.compile(r"-?[0-9]{1,12}")  # a whole number as typed for an option
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class OptionSpec:
                 raise RulesError(f"option {self.name} takes true or false")
             return value
         if self.type == "int":
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 12:
+            if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):  # never "²", "--5" or 5,000 digits
                 value = int(value.strip())
             lo = -(10 ** 12) if self.minimum is None else self.minimum
             hi = 10 ** 12 if self.maximum is None else self.maximum

@@ -35,6 +35,7 @@ def _never() -> bool:
     return False
 
 
+MOST_SECONDS = 24 * 3600.0  # the longest time per decision a record's seat detail is taken to state
 _LIMIT_TEXT = re.compile(r"(?P<seconds>[0-9.]+)s per (?:move|decision)|depth <= (?P<depth>[0-9]+)"
                          r"|(?P<rollouts>[0-9]+) rollouts")
 
@@ -68,9 +69,11 @@ class Limit:
         for m in _LIMIT_TEXT.finditer(text):
             if m["seconds"]:
                 try:
-                    found["seconds"] = float(m["seconds"])
+                    seconds = float(m["seconds"])
                 except ValueError:
                     continue
+                if seconds <= MOST_SECONDS:  # a record (a stranger's text) cannot make an AI think for ages
+                    found["seconds"] = seconds
             elif m["depth"]:
                 found["depth"] = int(m["depth"][:6])
             elif m["rollouts"]:

@@ -7,12 +7,13 @@ from typing import Any
 
 from core.engine import Chance, Code, Decision, Event, Game, Over, Point, RulesError
 from notation.format import DecisionRecord, StepRecord, short
-from notation.wording import outcome_text
+from notation.wording import outcome_text, visible
 
 
 def _describe(game: Game, code: Code) -> str:
+    """The code in the game's words, made visible: a refused code's words may echo its strings."""
     try:
-        return game.describe(code)
+        return visible(game.describe(code))
     except Exception:  # a code the game cannot even word
         return short(list(code))
 
@@ -61,4 +62,5 @@ def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any) -> lis
     except RulesError:
         raise
     except Exception as err:  # a crash in the rules engine must not end a replay with a traceback
-        raise RulesError(f"{text}: the rules engine failed ({type(err).__name__}: {err})") from None
+        why = " ".join(str(err).split())  # its words may quote the record: one line, made visible
+        raise RulesError(visible(f"{text}: the rules engine failed ({type(err).__name__}: {why})")) from None

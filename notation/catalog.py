@@ -15,7 +15,7 @@ from typing import Any
 from core import games as core_games
 from core.engine import Game, RulesError
 from notation.format import Header, Seat
-from notation.wording import count
+from notation.wording import count, visible
 
 # name -> GameDescriptor; raises RulesError for a game it does not know.
 GameLookup = Callable[[str], core_games.GameDescriptor]
@@ -41,7 +41,7 @@ def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
     bots = game.bot_seats  # the seats the rulebook's own bot plays (Taifa 9)
     for i, seat in enumerate(header.seats):
         if (seat.kind == "bot") != (i in bots):
-            raise RulesError(f"seat {i + 1} ({seat.name}) is listed as {seat.kind}, but the setup "
+            raise RulesError(f"seat {i + 1} ({visible(seat.name)}) is listed as {seat.kind}, but the setup "
                              f"{'gives it to' if i in bots else 'does not give it to'} the rulebook bot")
     return game
 

@@ -17,6 +17,7 @@ import msgpack
 
 from core.digest import DIGEST_SIZE
 from core.engine import Code, Outcome, Result
+from notation.wording import visible
 
 MAGIC = b"FIEF"
 FORMAT_VERSION = 1
@@ -79,10 +80,13 @@ class Tag(IntEnum):
 
 
 class RecordError(Exception):
-    """A record file that cannot be read: one line naming the record and byte offset."""
+    """A record file that cannot be read: one line naming the record and byte offset.
+
+    The message may quote the record, a stranger's text: it is made one line and visible
+    (``notation.wording.visible``), so printing it can never steer a terminal."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split()))
+        super().__init__(visible(" ".join(message.split())))
 
 
 _repr = reprlib.Repr()

@@ -23,6 +23,7 @@ import msgpack
 from core import games as core_games
 from core.engine import Result, RulesError
 from notation.catalog import GameLookup, build_game
+from notation.files import read_regular
 from notation.format import (
     HASH_SIZE, MAGIC, PREAMBLE, ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
     RecordError, ResultRecord, Tag, encode_header, encode_record, short,
@@ -175,11 +176,7 @@ def _load(source: Source) -> bytes:
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     else:
-        with open(source, "rb") as f:
-            if os.fstat(f.fileno()).st_size > Limits.FILE_BYTES:
-                data = b"x" * (Limits.FILE_BYTES + 1)  # refused just below, without reading it
-            else:
-                data = f.read(Limits.FILE_BYTES + 1)
+        data = read_regular(source, Limits.FILE_BYTES)  # a FIFO or a device is refused, never waited on
     if len(data) > Limits.FILE_BYTES:
         raise RecordError(f"byte 0: the file is larger than {Limits.FILE_BYTES // 2**20} MiB, more than any record")
     return data

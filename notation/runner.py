@@ -28,6 +28,7 @@ from core.engine import Chance, Code, Decision, Game, Outcome, Over, Result, Rul
 from core.match import Controller, Limit, Match, RandomController, Step
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, build_game, new_header
+from notation.files import read_regular
 from notation.format import ChanceRecord, DecisionRecord, Header, RecordError, Seat
 from notation.reader import Recording, read_record_file
 from notation.writer import Journal
@@ -145,11 +146,12 @@ class Runner:
 
     @classmethod
     def start(cls, setup: GameSetup, path: str | os.PathLike[str] | None = None, *,
-              games: GameLookup = core_games.info) -> "Runner":
-        """A new game; journaled to ``path`` when given (an existing file there is replaced)."""
+              games: GameLookup = core_games.info, replace: bool = False) -> "Runner":
+        """A new game; journaled to ``path`` when given. An existing file there is replaced only
+        with ``replace`` (else FileExistsError, and nothing is written)."""
         gi = games(setup.game)
         header, game = setup.start(gi, games)
-        journal = Journal.create(path, header, games=games) if path is not None else None
+        journal = Journal.create(path, header, games=games, replace=replace) if path is not None else None
         return cls(header, games, journal, game=game)
 
     @classmethod
@@ -288,7 +290,7 @@ class Runner:
         assert path is not None
         self.journal.close()
         tmp = path.with_name(path.name + ".takeback")
-        replay = Runner.start_from(self.header, tmp, self.games, self.history[:keep])
+        replay = Runner.start_from(self.header, tmp, self.games, self.history[:keep], replace=True)  # our own scratch
         replay.close()
         os.replace(tmp, path)
         # The app holds this object: it becomes the resumed game rather than handing out a new one.
@@ -299,10 +301,10 @@ class Runner:
 
     @classmethod
     def start_from(cls, header: Header, path: str | os.PathLike[str], games: GameLookup,
-                   steps: Sequence[Step]) -> "Runner":
+                   steps: Sequence[Step], *, replace: bool = False) -> "Runner":
         """A new record at ``path`` with ``header`` and these steps already played (takeback,
-        "play from here")."""
-        runner = cls(header, games, Journal.create(path, header, games=games))
+        "play from here"); an existing file there is replaced only with ``replace``."""
+        runner = cls(header, games, Journal.create(path, header, games=games, replace=replace))
         for step in steps:
             runner._follow(step.value, step.seat if step.kind == "decision" else None)
         runner._finish_if_over()
@@ -315,7 +317,7 @@ class Runner:
 
 def read_unfinished(path: str | os.PathLike[str], games: GameLookup = core_games.info) -> Recording:
     """A record to resume, read; RecordError in one line when it is finished or damaged."""
-    recording = read_record_file(path, games=games)
+    recording = read_record_file(read_regular(path), games=games)  # never blocks on a FIFO
     if recording.result is not None:
         raise RecordError("the game is over; a finished record cannot be continued")
     return recording

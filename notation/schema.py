@@ -3,11 +3,19 @@
 Each function takes what msgpack decoded (untrusted) and returns the typed
 value, or raises :class:`SchemaError` with a short reason; the reader adds the
 record index and byte offset.
+
+Control characters are refused where they can never belong (docs/replay-format.md,
+section 3): names (game, variant, chance, created, seat kind, every key in options and
+setup, option code strings) are printable ASCII, and strings inside options and setup
+hold no control, format or line-separator character. Free text (seat names and details,
+app, comments, a result's reason and rule) may hold anything: it is shown through
+``notation.wording.visible``.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -23,7 +31,10 @@ class SchemaError(ValueError):
     pass
 
 
-_CREATED = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
+_CREATED = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z", re.ASCII)
+# What a string in options or setup may not hold: controls (C0, DEL, C1), format characters
+# (bidi overrides, zero-width), line and paragraph separators, surrogates.
+_NO_CONTROL = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
 
 
 def _int(value: Any, what: str, lo: int, hi: int) -> int:
@@ -45,6 +56,20 @@ def _str(value: Any, what: str, max_bytes: int, *, empty: bool = True) -> str:
     if not empty and not value:
         raise SchemaError(f"{what} must not be empty")
     return value
+
+
+def _name(value: Any, what: str, max_bytes: int, *, empty: bool = True) -> str:
+    """A string that names something: printable ASCII (space to ``~``), nothing that steers a terminal."""
+    text = _str(value, what, max_bytes, empty=empty)
+    if not (text.isascii() and text.isprintable()):
+        raise SchemaError(f"{what} must be printable ASCII, not {short(text)}")
+    return text
+
+
+def _no_control(text: str, what: str) -> str:
+    if not text.isprintable() and any(unicodedata.category(ch) in _NO_CONTROL for ch in text):
+        raise SchemaError(f"{what} holds a control character: {short(text)}")
+    return text
 
 
 def _list(value: Any, what: str, max_len: int) -> list[Any]:
@@ -74,9 +99,12 @@ def _map(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _plain(value: Any, what: str, depth: int = 0) -> Any:
-    """Options and setup values: nil, bool, int, str, arrays and string-keyed maps, shallow."""
-    if value is None or type(value) in (bool, str):
+    """Options and setup values: nil, bool, int, str, arrays and string-keyed maps, shallow.
+    Keys are names (printable ASCII); strings hold no control characters."""
+    if value is None or type(value) is bool:
         return value
+    if type(value) is str:
+        return _no_control(value, what)
     if type(value) is int:
         return _int(value, what, -Limits.UINT64 // 2, Limits.UINT64)
     if depth >= Limits.NESTING:
@@ -86,7 +114,7 @@ def _plain(value: Any, what: str, depth: int = 0) -> Any:
     if type(value) is dict:
         out = {}
         for k, v in value.items():
-            _str(k, f"a key in {what}", Limits.SHORT_STR_BYTES, empty=False)
+            _name(k, f"a key in {what}", Limits.SHORT_STR_BYTES, empty=False)
             out[k] = _plain(v, f"{what}.{k}", depth + 1)
         return out
     raise SchemaError(f"{what} holds a value of a kind the format does not allow ({type(value).__name__})")
@@ -102,7 +130,7 @@ def header_from_wire(value: Any) -> Header:
     seats = tuple(_seat(s, i) for i, s in enumerate(_list(h["seats"], "seats", Limits.SEATS)))
     if not seats:
         raise SchemaError("the header lists no seats")
-    chance = _str(h["chance"], "chance", Limits.SHORT_STR_BYTES)
+    chance = _name(h["chance"], "chance", Limits.SHORT_STR_BYTES)
     if chance not in CHANCE_MODES:
         raise SchemaError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {short(chance)}")
     seed = h["seed"]
@@ -110,12 +138,12 @@ def header_from_wire(value: Any) -> Header:
         _int(seed, "seed", 0, Limits.UINT64)
     elif chance == "seeded":
         raise SchemaError("chance is seeded but the header has no seed")
-    created = _str(h["created"], "created", Limits.SHORT_STR_BYTES)
+    created = _name(h["created"], "created", Limits.SHORT_STR_BYTES)
     if not _CREATED.fullmatch(created) or not _valid_time(created):
         raise SchemaError(f"created must be a UTC time like 2025-01-31T12:00:00Z, not {short(created)}")
     return Header(
-        game=_str(h["game"], "game", Limits.SHORT_STR_BYTES, empty=False),
-        variant=_str(h["variant"], "variant", Limits.SHORT_STR_BYTES, empty=False),
+        game=_name(h["game"], "game", Limits.SHORT_STR_BYTES, empty=False),
+        variant=_name(h["variant"], "variant", Limits.SHORT_STR_BYTES, empty=False),
         revision=_int(h["revision"], "revision", 0, Limits.INT32),
         options=_plain(h["options"], "options"),
         setup=_plain(h["setup"], "setup"),
@@ -137,7 +165,7 @@ def _valid_time(text: str) -> bool:
 
 def _seat(value: Any, index: int) -> Seat:
     s = _map(value, f"seat {index}", SEAT_KEYS)
-    kind = _str(s["kind"], f"seat {index} kind", Limits.SHORT_STR_BYTES)
+    kind = _name(s["kind"], f"seat {index} kind", Limits.SHORT_STR_BYTES)
     if kind not in SEAT_KINDS:
         raise SchemaError(f"seat {index} kind must be one of {', '.join(SEAT_KINDS)}, not {short(kind)}")
     return Seat(
@@ -198,7 +226,7 @@ def code_from_wire(value: Any) -> Code:
             text = _str(item, "an option code item", Limits.SHORT_STR_BYTES)
             if not text.isascii():  # "h٥" must not pass for "h5"
                 raise SchemaError(f"an option code item must be ASCII, not {short(text)}")
-            code.append(text)
+            code.append(_name(text, "an option code item", Limits.SHORT_STR_BYTES))  # nor "\x1b[2J" reach a screen
         else:
             code.append(_int(item, "an option code item", -Limits.INT32, Limits.INT32))
     return tuple(code)

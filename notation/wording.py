@@ -43,17 +43,18 @@ def outcome_text(outcome: Outcome) -> str:
 
 
 def winners_text(result: Result, seat_names: Sequence[str]) -> str:
-    """``attackers won``, ``draw``: who won, in the game's own seat names."""
+    """``attackers won``, ``draw``: who won, in the game's own seat names (made visible)."""
     if not result.winners:
         return "draw"
     names = [seat_names[w] if 0 <= w < len(seat_names) else f"seat {w}" for w in result.winners]
-    return " and ".join(names) + " won"
+    return visible(" and ".join(names) + " won")
 
 
 def result_text(result: Result, seat_names: Sequence[str]) -> str:
-    """``attackers won: the king is captured (gild OBJECT)``."""
+    """``attackers won: the king is captured (gild OBJECT)``, on one line: a record's reason and
+    rule are a stranger's text, made visible here so every message quoting them is safe."""
     rule = f" ({result.rule})" if result.rule else ""
-    return f"{winners_text(result, seat_names)}: {result.reason}{rule}"
+    return visible(f"{winners_text(result, seat_names)}: {result.reason}{rule}")
 
 
 def braced(text: str) -> str:

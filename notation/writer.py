@@ -1,7 +1,8 @@
 """Writing .fief records: the pure encoder and the append-only :class:`Journal` (the autosave).
 
-The journal flushes every record as it is written, so a killed process loses
-at most the record being written; :meth:`Journal.open_append` drops that torn
+A journal's file appears whole with its header and first checkpoint (written
+aside and renamed into place), then flushes every record as it is written, so a
+killed process loses at most the record being written; :meth:`Journal.open_append` drops that torn
 tail and carries on. Everything written is first checked against the reader's
 schema: the writer never produces a file the reader refuses.
 """
@@ -17,6 +18,7 @@ from core.digest import digest
 from core.engine import Game, Result
 from core.match import Step
 from notation.catalog import GameLookup, build_game
+from notation.files import create_whole, read_regular
 from notation.format import (
     CHAINED_TYPES, CHECKPOINT_EVERY, PREAMBLE, Chain, ChanceRecord, CheckpointRecord,
     CommentRecord, DecisionRecord, Header, Limits, Record, RecordError, ResultRecord,
@@ -48,8 +50,10 @@ class Journal:
     """
 
     def __init__(self, file: BinaryIO, header: Header, chain: Chain, steps: int, *,
-                 checkpointed: int | None, fsync: bool, checkpoint_every: int) -> None:
+                 checkpointed: int | None, fsync: bool, checkpoint_every: int,
+                 path: str | os.PathLike[str] | None = None) -> None:
         self._file = file
+        self._path = os.fspath(path) if path is not None else str(file.name)
         self.header = header
         self._chain = chain
         self.steps = steps
@@ -61,14 +65,16 @@ class Journal:
 
     @property
     def path(self) -> str:
-        return self._file.name  # type: ignore[return-value]
+        return self._path
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header, *, game: Game | None = None,
                games: GameLookup = core_games.info, fsync: bool = False,
-               checkpoint_every: int = CHECKPOINT_EVERY) -> "Journal":
-        """Write the preamble, the header and the step-0 checkpoint to a new file at ``path``
-        (replacing any file there).
+               checkpoint_every: int = CHECKPOINT_EVERY, replace: bool = False) -> "Journal":
+        """A new record at ``path``: the preamble, the header and the step-0 checkpoint are written
+        to a temporary file beside it and renamed into place, so the file never exists without
+        them (a kill at any moment leaves the whole start of a record, or no file). An existing
+        file at ``path`` is replaced only with ``replace`` (else FileExistsError, nothing written).
 
         ``game``, if given, must be the game the header describes (same state digest).
         Raises ValueError (RulesError is one) when the header is not valid.
@@ -83,12 +89,14 @@ class Journal:
         head = encode_header(header)
         if len(head) - len(PREAMBLE) > Limits.HEADER_BYTES:
             raise ValueError(f"header: it takes more than {Limits.HEADER_BYTES} bytes")
-        file = open(path, "wb")
-        journal = cls(file, header, Chain(), 0, checkpointed=None, fsync=fsync,
-                      checkpoint_every=checkpoint_every)
-        journal._write(head)
-        journal._checkpoint(start)
-        return journal
+        chain = Chain(head)
+        first = CheckpointRecord(0, digest(start), chain.digest())
+        record_from_wire(first.wire(), len(header.seats))  # as _append checks every record
+        data = encode_record(first)
+        chain.update(data)
+        file = create_whole(path, head + data, replace=replace, fsync=fsync)
+        return cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
+                   path=path)
 
     @classmethod
     def open_append(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info,
@@ -98,7 +106,7 @@ class Journal:
         Raises RecordError if the file is damaged or already ends with a result.
         ``journal.recording`` holds what was read, for replaying to the current position.
         """
-        recording = read_record_file(path, games=games)
+        recording = read_record_file(read_regular(path), games=games)  # never blocks on a FIFO
         if recording.result is not None:
             index = len(recording.records) - 1
             raise RecordError(
@@ -112,7 +120,7 @@ class Journal:
         journal = cls(
             file, recording.header, Chain(recording.data), recording.steps,
             checkpointed=last.step if isinstance(last, CheckpointRecord) else None,
-            fsync=fsync, checkpoint_every=checkpoint_every,
+            fsync=fsync, checkpoint_every=checkpoint_every, path=path,
         )
         journal.recording = recording
         return journal

@@ -26,10 +26,20 @@ if TYPE_CHECKING:
     from notation.runner import GameSetup, Runner
 
 
+def shown(text: str) -> str:
+    """A notification's text: made visible (a record's or a file's name may hold control
+    characters), then escaped as markup. The reader's module is imported on first use."""
+    from notation.wording import visible
+
+    return escape(visible(text))
+
+
 def load_keymap(path: Path) -> tuple[dict[str, str], str | None]:
     """The user's keymap.toml (binding id -> keys), and an error line if it is unusable."""
     if not path.exists():
         return {}, None
+    if not path.is_file():  # a FIFO would block the app before its first frame
+        return {}, f"{path}: not a regular file"
     try:
         raw = tomllib.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
@@ -62,7 +72,7 @@ class FiefdomApp(App):
         if self.keymap:
             self.set_keymap(self.keymap)
         if error:
-            self.notify(escape(error), severity="warning")
+            self.notify(shown(error), severity="warning")
         self.push_screen(HomeScreen())
         if self.open_path is not None:
             self.open_record(self.open_path)
@@ -122,7 +132,7 @@ class FiefdomApp(App):
         try:
             runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant), games=self.games)
         except (RulesError, RecordError, OSError, ValueError) as err:
-            self.notify(escape(f"cannot start: {err}"), severity="error")
+            self.notify(shown(f"cannot start: {err}"), severity="error")
             return
         if replace:
             self.pop_screen()
@@ -137,7 +147,7 @@ class FiefdomApp(App):
         try:
             runner = Runner.resume(path, games=self.games)
         except (RecordError, RulesError, OSError) as err:
-            self.notify(escape(f"cannot resume {path.name}: {err}"), severity="error", timeout=10)
+            self.notify(shown(f"cannot resume {path.name}: {err}"), severity="error", timeout=10)
             return
         if replace:
             self.pop_screen()
@@ -154,7 +164,7 @@ class FiefdomApp(App):
             runner = Runner.start_from(header, new_record_path(self.data_dir, header.game, header.variant),
                                        self.games, steps)
         except (RulesError, RecordError, OSError) as err:
-            self.notify(escape(f"cannot play from here: {err}"), severity="error")
+            self.notify(shown(f"cannot play from here: {err}"), severity="error")
             return
         self.play(runner)
 
@@ -171,10 +181,10 @@ class FiefdomApp(App):
         try:
             replay = open_replay(path, self.games)
         except RecordError as err:
-            self.notify(escape(f"{path.name}: {err}"), severity="error", timeout=10)
+            self.notify(shown(f"{path.name}: {err}"), severity="error", timeout=10)
             return
         except OSError as err:
-            self.notify(escape(f"{path}: {err.strerror or err}"), severity="error", timeout=10)
+            self.notify(shown(f"{path}: {err.strerror or err}"), severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay, path))
 

@@ -8,19 +8,21 @@ is one line on stderr, never a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn, Optional
 
 import typer
 
 from notation.catalog import GameLookup
-from notation.export import ExportError, export, export_formats
+from notation.export import ExportError, export_formats, export_stream
+from notation.files import read_regular, write_whole
 from notation.format import RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import UNFINISHED, verify
-from notation.wording import count
-from tui.cli_support import DATA_HELP, data_pairs, games_for, takes_data_flags
+from notation.wording import count, visible
+from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, output_path, takes_data_flags, visible_lines
 from tui.games import position_text
 
 replay_app = typer.Typer(
@@ -54,13 +56,12 @@ FILE = typer.Argument(..., help="A .fief record.", metavar="FILE", show_default=
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
+    fail(message, code)
 
 
 def _read(file: Path) -> Recording:
     try:
-        return read_record_file(file, games=games(file))
+        return read_record_file(read_regular(file), games=games(file))  # a FIFO is refused, never waited on
     except RecordError as err:
         _fail(f"{file}: {err}")
     except OSError as err:
@@ -79,13 +80,14 @@ def verify_command(file: Path = FILE) -> None:
     """Replay FILE and check every checkpoint, the result and (seeded) every chance outcome.
 
     Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
+    Always exactly one line: what the record says is quoted visibly, never obeyed.
     """
     report = verify(_read(file), games=games(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
-        typer.echo(f"ok: {count(report.records, 'record')}, {outcome}")
+        typer.echo(visible(f"ok: {count(report.records, 'record')}, {outcome}"))
         return
-    typer.echo(report.verdict)
+    typer.echo(visible(report.verdict))
     raise typer.Exit(1)
 
 
@@ -107,11 +109,12 @@ def show_command(
     if n:
         info = replay.step_record(n)
         title += f": {info.seat_name} {info.text}"
-    lines = [title, position_text(game)]
-    lines += [f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}" for e in events]
-    lines += [f"  comment: {c}" for c in comments]
+    # Every line made visible: comments are a stranger's text, and nothing else may steer the terminal.
+    lines = [visible(title), visible_lines(position_text(game))]
+    lines += [visible(f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}") for e in events]
+    lines += [visible(f"  comment: {c}") for c in comments]
     if replay.failure is not None:
-        lines.append(f"note: the replay stops at {replay.failure}")
+        lines.append(visible(f"note: the replay stops at {replay.failure}"))
     typer.echo("\n".join(lines))
 
 
@@ -134,6 +137,7 @@ def export_command(
         help=", ".join(_FORMAT_NAMES[:-1]) + " or " + _FORMAT_NAMES[-1] + ".",
     ),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of to stdout."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never FILE itself)."),
 ) -> None:
     """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only).
 
@@ -142,23 +146,36 @@ def export_command(
     text and json are still written, with what differs (a Verify tag, a verify
     field), otg is refused; 2 when FILE is unreadable, otg is asked for a game
     that is not tafl, or an argument is bad.
+
+    --out never replaces an existing file without --force, nor FILE itself even with it; the
+    export is written beside it and renamed into place, so a failed export leaves no half file.
     """
+    if out is not None:
+        output_path(out, force, [file, *(path for _, path in _DATA)])  # never the record nor its data files
     replay = _replay(file)
+    chunks = _export_chunks(replay, format)
     try:
-        text = export(replay, format)
+        if out is None:
+            for chunk in chunks:
+                typer.echo(chunk, nl=False)
+        else:
+            write_whole(out, (chunk.encode("utf-8") for chunk in chunks), replace=force)
     except ExportError as err:
         _fail(f"{file}: {err}", 1 if err.differs else 2)
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as err:
-            _fail(f"{out}: {err.strerror or err}")
+    except FileExistsError:  # it appeared while the export was written
+        _fail(f"{out} exists; give --force to replace it")
+    except OSError as err:
+        _fail(f"{out}: {err.strerror or err}")
     report = replay.verify()
     if not report.ok:
-        typer.echo(f"note: {file}: {report.verdict} (the export says so)", err=True)
+        typer.echo(visible(f"note: {file}: {report.verdict} (the export says so)"), err=True)
         raise typer.Exit(1)
+
+
+def _export_chunks(replay: Replay, fmt: str) -> Iterator[str]:
+    """The export as chunks of text, made as they are written (ExportError when the first is asked
+    for): memory does not grow with the record."""
+    yield from export_stream(replay, fmt)
 
 
 @replay_app.command("view")

@@ -9,6 +9,7 @@ Nothing here names a game: a game's data files come from its descriptor
 from __future__ import annotations
 
 import inspect
+import math
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,15 +20,43 @@ import typer
 from core import games as core_games
 from core.engine import RulesError
 from notation.catalog import GameLookup
+from notation.files import check_regular
 from notation.format import RecordError
+from notation.wording import visible
 
 if TYPE_CHECKING:
-    from notation.runner import Runner
+    from notation.runner import GameSetup, Runner
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    """One line on stderr and exit ``code``: the message may quote a record or a file name, so
+    it is made visible (a newline or an escape sequence in it is written out, never obeyed)."""
+    typer.echo(f"error: {visible(message)}", err=True)
     raise typer.Exit(code)
+
+
+def visible_lines(text: str) -> str:
+    """Text of several lines (a position, a report) with each line made visible: the line
+    breaks stay, every other character that could steer a terminal is written out."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+MOST_SECONDS = 24 * 3600.0  # an AI's time per move or a benchmark: a day at most
+MOST_DEPTH = 99  # an AI's search depth: far beyond what any search reaches
+
+
+def check_seconds(value: float, flag: str) -> float:
+    """A time in seconds from the command line: finite and at most a day (one line, exit 2, when not)."""
+    if not math.isfinite(value) or value > MOST_SECONDS:
+        fail(f"{flag} takes a number of seconds up to {MOST_SECONDS:.0f}, not {value}")
+    return value
+
+
+def check_depth(value: int | None, flag: str) -> int | None:
+    """A search depth from the command line: at most MOST_DEPTH (one line, exit 2, when deeper)."""
+    if value is not None and value > MOST_DEPTH:
+        fail(f"{flag} takes a depth up to {MOST_DEPTH}, not {value if value < 10**12 else 'that'}")
+    return value
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -107,7 +136,10 @@ def load_data(game: str, pairs: Sequence[tuple[str, Path]]) -> dict[str, Any]:
             takes = f"it takes {', '.join(files)}" if files else "it takes none"
             fail(f"{gi.title} has no data file {key!r} ({takes})")
         try:
+            check_regular(path)  # a FIFO would block the loader
             loaded[key] = files[key].load(str(path))
+        except RecordError as err:
+            fail(f"{path}: {err}")
         except RulesError as err:
             fail(str(err))
         except OSError as err:
@@ -128,9 +160,10 @@ def record_game(path: Path) -> str | None:
         raise _Named
 
     try:
+        from notation.files import read_regular
         from notation.reader import read_record_file
 
-        read_record_file(path, games=probe)
+        read_record_file(read_regular(path), games=probe)
     except (RecordError, OSError):
         pass
     return named[0] if named else None
@@ -163,6 +196,35 @@ def new_record_path(data_dir_opt: Path | None, game: str, variant: str) -> Path:
     return path
 
 
+def output_path(out: Path, force: bool, inputs: Sequence[Path | None] = ()) -> Path:
+    """``out`` if a command may write it (one line, exit 2, when not): an existing file only with
+    ``force``, and never one of the command's own input files (``inputs``), even with it."""
+    from notation.files import OutputRefused, check_output
+
+    try:
+        check_output(out, replace=force, inputs=[p for p in inputs if p is not None])
+    except OutputRefused as err:
+        fail(str(err))
+    return out
+
+
+def start_runner(setup: GameSetup, out: Path | None, force: bool, games: GameLookup, *, data_dir: Path | None,
+                 inputs: Sequence[Path | None] = ()) -> Runner:
+    """A new game at the prompt, journaled to ``out`` (checked by :func:`output_path`, replaced only with
+    ``force``) or a new autosave in the data folder; one line, exit 2, when it cannot start."""
+    from notation.runner import Runner
+
+    path = output_path(out, force, inputs) if out is not None else new_record_path(data_dir, setup.game, setup.variant)
+    try:
+        return Runner.start(setup, path, games=games, replace=force and out is not None)
+    except RulesError as err:
+        fail(str(err))
+    except FileExistsError:  # it appeared since the check
+        fail(f"{path} exists; give --force to replace it")
+    except OSError as err:
+        fail(f"cannot write the record {path}: {err.strerror or err}")
+
+
 def check_resumable(path: Path, games: GameLookup) -> None:
     """RecordError, in one line, unless the record at ``path`` can be carried on: it reads, has no
     result, its steps replay, and it verifies (a torn last record and a result never written are
@@ -187,7 +249,7 @@ def play_at_prompt(runner: Runner) -> None:
     from tui.console import NoInput, play
 
     try:
-        typer.echo(play(runner))
+        typer.echo(visible_lines(play(runner)))
     except NoInput as err:
         fail(str(err))
 

@@ -24,7 +24,9 @@ from typing import Any
 from core.engine import Chance, Code, Decision, Event, Game, Result, RulesError
 from core.match import Step
 from notation.runner import Runner
+from notation.wording import visible
 from tui import games as tui_games
+from tui.cli_support import visible_lines
 
 QUIT_WORDS = ("quit", "exit")
 
@@ -80,7 +82,7 @@ class NoInput(Exception):
 
 
 def _event_line(event: Event) -> str:
-    return f"  {event.text}  [{event.rule}]" if event.rule else f"  {event.text}"
+    return visible(f"  {event.text}  [{event.rule}]" if event.rule else f"  {event.text}")
 
 
 def extras_for(game: str) -> ConsoleExtras:
@@ -99,7 +101,10 @@ class Console:
     def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
                  write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
         self.runner = runner
-        self.read_line, self.write = read, write
+        self.read_line = read
+        # Everything printed keeps its line breaks and nothing else that could steer the terminal;
+        # a name or an event (from a record, a user's data file) is made visible whole where it is worded.
+        self.write: Callable[[str], None] = lambda text: write(visible_lines(text))
         self.extras = extras if extras is not None else extras_for(runner.game.game)
         self.people = bool(runner.people)
         self.acted = False  # a person acted since the last pause: pause before the next round
@@ -115,7 +120,7 @@ class Console:
     def intro(self) -> str:
         h = self.runner.header
         seats = ", ".join(f"{name} ({plan.kind})" for name, plan in zip(self.game.seats, self.runner.plans))
-        line = f"{self.runner.gi.title}, {h.variant}, seed {h.seed}: {seats}"
+        line = visible(f"{self.runner.gi.title}, {h.variant}, seed {h.seed}: {seats}")
         steps = len(self.runner.history)
         if steps:
             line += f"\nResuming after step {steps}." + self.recap()
@@ -130,7 +135,7 @@ class Console:
             return ""
         events = [e for step in history[last:] for e in step.events if e.kind not in self.extras.quiet]
         lines = [_event_line(e) for e in events[-most:]]
-        who = self.game.seats[history[last].seat or 0]
+        who = visible(self.game.seats[history[last].seat or 0])
         return f" Since {who}'s last decision:\n" + "\n".join(lines) if lines else ""
 
     def play(self) -> str:
@@ -151,7 +156,8 @@ class Console:
         except _NoInput:
             if not self.answered:  # no standard input at all: nobody is there to play
                 waiting = self.runner.waiting
-                who = self.game.seats[waiting.seat] if isinstance(waiting, Decision) else "a person typing dice"
+                who = visible(self.game.seats[waiting.seat]) if isinstance(waiting, Decision) \
+                    else "a person typing dice"
                 where = self.runner.path
                 raise NoInput(f"no input to read, and {who} is to decide"
                               + (f"; the record so far is {where}" if where else "")) from None
@@ -171,9 +177,9 @@ class Console:
             seats = self.game.seats
             names = " and ".join(seats[w] for w in result.winners)
             who = f"{names} {'wins' if len(result.winners) == 1 else 'win'}" if names else "draw"
-            text = f"{who}: {result.reason} [{result.rule}]"
+            text = visible(f"{who}: {result.reason} [{result.rule}]")
             if result.scores:
-                text += "\nscores: " + ", ".join(f"{n} {s}" for n, s in zip(seats, result.scores))
+                text += "\nscores: " + visible(", ".join(f"{n} {s}" for n, s in zip(seats, result.scores)))
         text += f" ({len(self.runner.history)} steps)"
         where = self.runner.path
         return text + (f"\nrecord: {where}" if where else "")
@@ -218,13 +224,13 @@ class Console:
 
     def _decide(self, decision: Decision) -> None:
         game, seat = self.game, decision.seat
-        name = game.seats[seat]
+        name = visible(game.seats[seat])
         self.asked = True
         self.write("")
         header = self.extras.header(game, seat) if self.extras.header else tui_games.position_text(game, seat)
         if header:
             self.write(header)
-        self.write(f"{name}: {decision.prompt}")
+        self.write(f"{name}: {visible(decision.prompt)}")
         self._options(decision, everything=False)
         while True:
             line = self.read(f"{name}> ")
@@ -251,7 +257,7 @@ class Console:
             self.write(f"  {len(options)} options: type one (like {example}), or list to see them all")
             return
         about = self.extras.about
-        cells = [f"{i:>3}. {self.game.describe(code)}{about(self.game, code) if about else ''}"
+        cells = [visible(f"{i:>3}. {self.game.describe(code)}{about(self.game, code) if about else ''}")
                  for i, code in enumerate(options, 1)]
         width = max(map(len, cells)) + 2
         across = max(1, 78 // width) if len(cells) > 12 else 1  # many short options: in columns
@@ -265,17 +271,17 @@ class Console:
         if word in ("help", "?"):
             self.write(self.help())
         elif not word:  # Enter alone: the question again
-            self.write(f"{self.game.seats[decision.seat]}: {decision.prompt}")
+            self.write(visible(f"{self.game.seats[decision.seat]}: {decision.prompt}"))
             self._options(decision, everything=False)
         elif word == "list":
             self._options(decision, everything=True)
         elif word in commands:
             self.write(commands[word].show(self.game, decision.seat))
-        elif word.isdigit():
-            n = int(word)
+        elif word.isascii() and word.isdigit():  # ASCII: "²" is a digit to isdigit, not to int
+            n = int(word) if len(word) <= 9 else 0  # never convert thousands of digits
             if 1 <= n <= len(decision.options):
                 return decision.options[n - 1]
-            self.write(f"  {n}: choose 1..{len(decision.options)}")
+            self.write(f"  {word if len(word) <= 9 else word[:8] + '…'}: choose 1..{len(decision.options)}")
         else:
             try:
                 code = self.game.parse(line)
@@ -299,12 +305,15 @@ class Console:
 
     def _dice(self, chance: Chance) -> None:
         n, sides = chance.spec
-        label = chance.label or "the dice"
+        label = visible(chance.label or "the dice")
         while True:
             line = self.read(f"{label}: type the {n} {'die' if n == 1 else 'dice'} thrown (1-{sides} each)> ")
-            values = [int(v) for v in re.findall(r"\d+", line)]
-            if len(values) == 1 and n > 1 and sides < 10 and len(line.strip()) == n:  # "35612"
-                values = [int(ch) for ch in line.strip()]
+            # ASCII digits, a few at most: a die never needs thousands of digits converted.
+            values = [int(v) if len(v) <= 6 else 0 for v in re.findall(r"[0-9]+", line)]
+            typed = line.strip()
+            together = typed.isascii() and typed.isdigit() and len(typed) == n  # "35612": five dice
+            if len(values) == 1 and n > 1 and sides < 10 and together:
+                values = [int(ch) for ch in typed]
             if len(values) != n or not all(1 <= v <= sides for v in values):
                 self.write(f"  type {n} number{'s' if n != 1 else ''} from 1 to {sides}")
             elif self._answer(lambda: self.runner.type_outcome(tuple(values))):

@@ -66,8 +66,10 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     A file that cannot be read (damaged, or a game this fiefdom does not play) is skipped."""
     from core import games as core_games
     from core.engine import RulesError
+    from notation.files import read_regular
     from notation.format import RecordError
     from notation.reader import read_record_file
+    from notation.wording import visible
 
     def mtime(path: Path) -> float:
         try:
@@ -78,22 +80,25 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     out = []
     for path in sorted(autosave_dir(base).glob("*.fief"), key=mtime, reverse=True):
         try:
-            rec = read_record_file(path)
+            rec = read_record_file(read_regular(path))  # a FIFO named *.fief is skipped, never waited on
             title = core_games.info(rec.header.game).title
         except (RecordError, RulesError, OSError):
             continue
         if rec.result is None:
             h = rec.header
             seats = ", ".join(f"{s.name} ({s.kind})" for s in h.seats)
-            out.append(Unfinished(path, f"{title} {h.variant}: {seats}; started {h.created}", rec.steps))
+            # The seat names are the record's own text: made visible for the Continue list.
+            out.append(Unfinished(path, visible(f"{title} {h.variant}: {seats}; started {h.created}"), rec.steps))
     return out
 
 
 def open_replay(path: Path, games: GameLookup) -> Replay | LongRecord:
     """A Replay for a record file, verified, or for a long one (over ``OPEN_AT_ONCE_BYTES``) its
     header and :meth:`LongRecord.load`; RecordError/OSError for files that cannot be read."""
+    from notation.files import check_regular
     from notation.reader import read_header
 
+    check_regular(path)  # a FIFO would block the reader: RecordError
     if path.stat().st_size > OPEN_AT_ONCE_BYTES:
         return LongRecord(path, read_header(path, games=games), games)
     return LongRecord(path, None, games).load()  # type: ignore[arg-type]
@@ -135,9 +140,12 @@ def _phase(name: str, work: Generator[float, None, T]) -> Generator[tuple[str, f
 
 
 def save_as(source: Path, target: Path) -> Path:
-    """Copy the record ``source`` (finished or not) to ``target``, adding .fief if missing."""
+    """Copy the record ``source`` (finished or not) to ``target``, adding .fief if missing: whole or
+    not at all, and never over a file already there (FileExistsError)."""
+    from notation.files import write_whole
+
     if target.suffix != ".fief":
         target = target.with_name(target.name + ".fief")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(source.read_bytes())
+    write_whole(target, [source.read_bytes()])
     return target

@@ -8,6 +8,7 @@ its CLI plugin) builds the setup and words the summary.
 
 from __future__ import annotations
 
+import glob
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -18,7 +19,9 @@ from core import games as core_games
 from core.engine import Result, RulesError
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, utc_now
+from notation.files import OutputRefused, check_output
 from notation.runner import GameSetup, Runner
+from notation.wording import count, visible
 from notation.writer import Journal
 
 
@@ -76,7 +79,10 @@ class Tally:
 @dataclass(frozen=True)
 class Batch:
     """A run of headless games: the setup every game starts from (its seed is the run's), how many,
-    where records go (``<game>-<variant>-<run seed>-<n>.fief``), and how progress is worded."""
+    where records go (``<game>-<variant>-<run seed>-<n>.fief``), and how progress is worded.
+
+    Records of an earlier run with the same names are replaced only with ``force``, and never
+    one of the run's own ``inputs`` (a user's data files)."""
 
     setup: GameSetup
     games: int
@@ -84,32 +90,64 @@ class Batch:
     progress: Callable[[str], None] = lambda line: None
     noun: str = "steps"  # what a step is called in the progress lines ("moves" for Tafl)
     reason: Callable[[Result], str] = lambda result: result.reason  # how reasons are tallied
+    force: bool = False
+    inputs: tuple[Path, ...] = ()
 
     @property
     def kinds(self) -> str:
         return ",".join(plan.kind for plan in self.setup.seats)
 
+    @property
+    def prefix(self) -> str:
+        return f"{self.setup.game}-{self.setup.variant}-{self.setup.seed}-"
+
+    def record_path(self, number: int) -> Path | None:
+        return None if self.out is None else self.out / f"{self.prefix}{number:04d}.fief"
+
+    def earlier(self) -> list[Path]:
+        """The records in ``out`` this run would replace (an earlier run's, same seed): a look at
+        the folder, not one per game, so a billion games start at once."""
+        if self.out is None or not self.out.is_dir():
+            return []
+        found = []
+        for path in self.out.glob(glob.escape(self.prefix) + "*.fief"):
+            number = path.name[len(self.prefix):-len(".fief")]
+            if number.isascii() and number.isdigit() and len(number) <= 12 and 1 <= int(number) <= self.games \
+                    and path == self.record_path(int(number)):
+                found.append(path)
+        return sorted(found)
+
 
 def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
-    """Play the batch's games one after the other through the runner; RulesError (one line) for a bad setup."""
+    """Play the batch's games one after the other through the runner; RulesError (one line) for a bad setup,
+    OutputRefused (one line) before the first game when it would replace an earlier run's records."""
     setup = batch.setup
     if "human" in batch.kinds.split(",") or setup.chance != "seeded":
         raise RulesError("a simulated game has no person in it: no human seats, no dice typed from a table")
     header = setup.header(games(setup.game), games)  # checks the seats, options and setup once
     if batch.out is not None:
+        earlier = batch.earlier()
+        if earlier and not batch.force:
+            raise OutputRefused(f"{earlier[0]} exists ({count(len(earlier), 'record')} of an earlier run with "
+                                f"seed {setup.seed}); give --force to replace them, or another --out or --seed")
         batch.out.mkdir(parents=True, exist_ok=True)
     tally = Tally()
     started = time.perf_counter()
     for number, seed in zip(range(1, batch.games + 1), game_seeds(setup.seed)):
         this = replace(header, seed=seed, created=utc_now())
-        path = None if batch.out is None else batch.out / f"{setup.game}-{setup.variant}-{setup.seed}-{number:04d}.fief"
-        runner = Runner(this, games, Journal.create(path, this, games=games) if path is not None else None)
+        path = batch.record_path(number)
+        journal = None
+        if path is not None:
+            check_output(path, replace=batch.force, inputs=batch.inputs)
+            journal = Journal.create(path, this, games=games, replace=batch.force)
+        runner = Runner(this, games, journal)
         try:
             result = runner.run()
         finally:
             runner.close()
         steps = len(runner.history)
         winner = tally.add(result, runner.game.seats, batch.reason(result), steps)
-        batch.progress(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}")
+        # The names come from the game's data (a user's own map may hold anything): one visible line.
+        batch.progress(visible(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}"))
     tally.seconds = time.perf_counter() - started
     return tally

@@ -74,8 +74,9 @@ def coerce_option(key: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise RulesError(f"option {key} takes true or false")
     elif spec.kind is int:
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
+        text = value.strip() if isinstance(value, str) else ""
+        if text.isascii() and text.isdigit() and len(text) <= 18:  # ASCII: "²" is a digit only to isdigit
+            value = int(text)
         if type(value) is not int or value < 0:
             raise RulesError(f"option {key} takes a whole number >= 0")
     else:

@@ -38,10 +38,14 @@ def coerce_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
             raise RulesError(f"unknown taifa option {name!r} (known: almoravid_hand)")
         if variant != "el-cid":
             raise RulesError("almoravid_hand is an El Cid option (10.3)")
-        try:
-            n = int(value)
-        except (TypeError, ValueError):
-            raise RulesError(f"almoravid_hand must be a whole number, not {value!r}") from None
+        text = value.strip() if isinstance(value, str) else ""
+        if type(value) is int:
+            n = value
+        elif text.isascii() and text.isdigit() and len(text) <= 6:  # never thousands of digits, nor "²"
+            n = int(text)
+        else:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "...'"
+            raise RulesError(f"almoravid_hand must be a whole number, not {shown}")
         if n not in ALMORAVID_HAND:
             raise RulesError(f"almoravid_hand must be {ALMORAVID_HAND.start}..{ALMORAVID_HAND.stop - 1}, not {n}")
         out[name] = n

@@ -97,13 +97,20 @@ def _noted(text: str) -> tuple[str, str]:
 
 def _area(g: "TaifaGame", text: str) -> int:
     text, note = _noted(text)
-    if note.isdigit():
+    if _number(note):
         text = note
-    if text.isdigit():
+    if _number(text):
+        if len(text) > 6:  # never convert thousands of digits: no map has that many areas
+            raise RulesError(f"no area {text[:6]}... (areas are 1..{len(g.m.areas)})")
         a = int(text)
         g.m.area(a)  # raises with the valid range
         return a
     return g.m.by_name(text).id
+
+
+def _number(text: str) -> bool:
+    """Plain ASCII digits: "²" and "٣" are digits to ``isdigit``, but no area id is written so."""
+    return text.isascii() and text.isdigit()
 
 
 def _kingdom(g: "TaifaGame", text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.markup import escape
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +15,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Result
-from notation.wording import winners_text
+from notation.wording import visible, winners_text
 from tui.session import save_as
 
 
@@ -37,12 +38,13 @@ class GameOverDialog(Dialog):
     def compose(self) -> ComposeResult:
         r = self.result
         title = winners_text(r, self.seats)
-        scores = ", ".join(f"{name} {score}" for name, score in zip(self.seats, r.scores))
+        scores = visible(", ".join(f"{name} {score}" for name, score in zip(self.seats, r.scores)))
         with Vertical(classes="dialog"):
-            yield Label(f"[b]{escape(title[:1].upper() + title[1:])}[/b]", id="result-title")
-            yield Static(escape(f"{r.reason} [{r.rule}]"), id="result-reason")
+            # A record's or a game's text: made visible, and given as Text, never read as markup.
+            yield Label(Text(title[:1].upper() + title[1:], style="bold"), id="result-title")
+            yield Static(Text(visible(f"{r.reason} [{r.rule}]")), id="result-reason")
             if scores:
-                yield Static(escape(f"scores: {scores}"), id="result-scores")
+                yield Static(Text(f"scores: {scores}"), id="result-scores")
             yield Label("Save the record as:")
             yield Input(placeholder="name (saved under your data folder)", id="save-name")
             with Horizontal(classes="buttons"):
@@ -66,10 +68,13 @@ class GameOverDialog(Dialog):
         target = self.app.data_dir / "saved" / name  # type: ignore[attr-defined]
         try:
             path = save_as(self.record, target)
+        except FileExistsError:
+            self.query_one("#result-reason", Static).update("[red]a saved record has that name: choose another[/red]")
+            return
         except OSError as err:
             self.query_one("#result-reason", Static).update(f"[red]cannot save: {escape(str(err.strerror))}[/red]")
             return
-        self.app.notify(escape(f"saved {path}"))
+        self.app.notify(escape(visible(f"saved {path}")))
         self.dismiss(path)
 
 
@@ -137,7 +142,9 @@ class OpenDialog(Dialog):
         with Vertical(classes="dialog wide"):
             yield Label("Open a record (.fief): pick one or type a path")
             yield Input(placeholder="path/to/game.fief", id="path")
-            yield OptionList(*[Option(str(p), id=str(i)) for i, p in enumerate(self.records)], id="records")
+            # A file name is anyone's text: shown visibly, and never read as markup.
+            yield OptionList(*[Option(Text(visible(str(p))), id=str(i)) for i, p in enumerate(self.records)],
+                             id="records")
 
     @on(Input.Submitted, "#path")
     def typed(self, message: Input.Submitted) -> None:

@@ -10,9 +10,11 @@ AI at once (the runner's stop flag) and waits for it before touching the game.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from rich.markup import escape
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,13 +24,13 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
-from core.engine import Chance, Code, Decision, RulesError
+from core.engine import Chance, Code, Decision, Event, RulesError
 from core.match import Step
 from notation.catalog import build_game
 from notation.format import RecordError
 from notation.runner import Runner
+from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
-from notation.wording import winners_text
 from tui.screens.dialogs import GameOverDialog
 from tui.widgets.options import OptionChosen, OptionsPane
 from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten, step_words
@@ -39,12 +41,17 @@ SLICE = 0.03  # at speed 0, automatic steps run this long between frames
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides
 
 
+def shown(event: Event) -> str:
+    """An event as the log shows it, its text and rule made visible (a resumed record, a user's data)."""
+    return event_line(replace(event, text=visible(event.text), rule=visible(event.rule)))
+
+
 def history_records(runner: Runner) -> list[str]:
     """The move list of a resumed game: its steps worded again on a replay from the start."""
     game = build_game(runner.header, runner.games)
     out = []
     for step in runner.history:
-        out.append(record_text(step_words(game, game.point(), step), step.events))
+        out.append(visible(record_text(step_words(game, game.point(), step), step.events)))
         if step.kind == "decision":
             game.apply(step.value)  # type: ignore[arg-type]
         else:
@@ -109,7 +116,7 @@ class PlayScreen(Screen):
         log = self.query_one("#events", RichLog)
         for step in self.runner.history:
             for e in step.events:
-                log.write(event_line(e))
+                log.write(shown(e))
         self.refresh_all()
         self.action_focus_board()
         self.advance()
@@ -142,43 +149,45 @@ class PlayScreen(Screen):
             self.query_one("#position", Static).update(escape(position_text(r.game, seat)))
         options = self.query_one("#options", OptionsPane)
         options.show(r.game, decision, idle="the game is over" if r.result else "nobody here is to choose")
-        self.query_one("#options-title", Static).update(escape(decision.prompt) if decision else "Options")
+        self.query_one("#options-title", Static).update(Text(visible(decision.prompt)) if decision else "Options")
         if decision is not None and decision.options:
-            example = r.game.describe(decision.options[0])
+            example = visible(r.game.describe(decision.options[0]))
             self.query_one("#move-input", Input).placeholder = f"type a move (t), like {example}"
         self.query_one(SidePanes).show_moves(self.records, per_line=per_line(len(r.game.seats), r.history))
         self.query_one("#status", Static).update(self.status_text())
 
-    def status_text(self) -> str:
+    def status_text(self) -> Text:
+        """The status line as plain text with bold names: every part may come from a record or a user's
+        data file, so it is made visible and never read as markup."""
         r = self.runner
         last = f"last: {shorten(self.records[-1], STATUS_LAST)}" if self.records else "nothing played yet"
-        head = escape(f"{r.header.game} {r.header.variant} · step {len(self.records) + 1} · {last}")
+        head = visible(f"{r.header.game} {r.header.variant} · step {len(self.records) + 1} · {last}")
         result = r.result
         if result is not None:
-            return f"{head} · [b]{escape(winners_text(result, r.game.seats))}[/b]: " \
-                   f"{escape(f'{result.reason} [{result.rule}]')}"
+            return Text.assemble(head, " · ", (winners_text(result, r.game.seats), "bold"), ": ",
+                                 visible(f"{result.reason} [{result.rule}]"))
         speed = "" if r.people else f" · speed {SPEEDS[self.speed]:g}s"
         point = r.point
         if isinstance(point, Chance):
             label = point.label or point.kind
             doing = f"type the {label}" if r.waiting is not None else f"chance: {label}"
-            return f"{head} · {escape(doing)}{speed}"
+            return Text.assemble(head, " · ", visible(doing), speed)
         assert isinstance(point, Decision)
         kind = r.seat_kind(point.seat)
         doing = "your move" if kind == "human" else "thinking…"
         if point.kind != "action":
             doing += f" ({point.kind})"
-        return f"{head} · [b]{escape(r.game.seats[point.seat])}[/b] ({kind}) {doing}{speed}"
+        return Text.assemble(head, " · ", (visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{speed}")
 
     def show_error(self, text: str) -> None:
-        self.query_one("#error", Static).update(f"[red]{escape(text)}[/red]" if text else "")
+        self.query_one("#error", Static).update(Text(visible(text), style="red") if text else "")
 
     def record(self, step: Step, words: str) -> None:
         """A step just played: its events to the log, its words to the move list."""
-        self.records.append(record_text(words, step.events))
+        self.records.append(visible(record_text(words, step.events)))
         log = self.query_one("#events", RichLog)
         for e in step.events:
-            log.write(event_line(e))
+            log.write(shown(e))
 
     # -- going on by itself --------------------------------------------------
 
@@ -375,4 +384,4 @@ class PlayScreen(Screen):
 
     def _after_game_over(self, saved: Path | None) -> None:
         if saved is not None:
-            self.query_one("#events", RichLog).write(escape(f"record saved: {saved}"))
+            self.query_one("#events", RichLog).write(escape(visible(f"record saved: {saved}")))

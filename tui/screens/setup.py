@@ -19,6 +19,7 @@ from core.engine import RulesError
 from core.games import GameDescriptor
 from core.match import Limit
 from notation.runner import GameSetup, SeatPlan
+from notation.wording import visible
 from tui.screens.dialogs import ConfirmDialog
 from tui.session import Unfinished, unfinished_games
 
@@ -157,6 +158,8 @@ class SetupScreen(Screen):
         seed_text = self.query_one("#seed", Input).value.strip() or "1"
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
                    for spec in gi.option_specs(variant)}
+        if len(seed_text) > 20:  # int() refuses thousands of digits with a message about Python, not the seed
+            raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
         return GameSetup(game, variant, tuple(seats), int(seed_text), options)
 
     @on(Button.Pressed, "#start")
@@ -223,9 +226,9 @@ class ContinueScreen(Screen):
             try:
                 path.unlink()
             except OSError as err:
-                self.notify(escape(f"cannot delete {path.name}: {err.strerror or err}"), severity="error")
+                self.notify(escape(visible(f"cannot delete {path.name}: {err.strerror or err}")), severity="error")
             else:
-                self.notify(escape(f"deleted {path.name}"))
+                self.notify(escape(visible(f"deleted {path.name}")))
             self.fill()
 
         self.app.push_screen(ConfirmDialog(f"Delete the unfinished game {path.name}? It cannot be undone."), done)

@@ -17,6 +17,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from core.engine import Code, Decision, Game
+from notation.wording import visible
 
 
 class OptionChosen(Message):
@@ -54,7 +55,7 @@ class OptionsPane(OptionList):
         codes = decision.options if decision is not None else ()
         self.codes = codes
         if codes:
-            self.set_options(Option(Text(game.describe(code)), id=str(i)) for i, code in enumerate(codes))
+            self.set_options(Option(Text(visible(game.describe(code))), id=str(i)) for i, code in enumerate(codes))
             self.highlighted = 0
         else:
             self.set_options([Option(escape(idle) or "(nothing to choose)", disabled=True)])

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from tui.cli_support import fail, parse_options
+from tui.cli_support import check_depth, check_seconds, fail, parse_options
 
 if TYPE_CHECKING:
     from notation.runner import SeatPlan
@@ -91,6 +91,7 @@ def bench(
     from core.engine import RulesError
     from core.tafl.ai import benchmark
 
+    check_seconds(seconds, "--seconds")
     try:
         b = benchmark(variant, seconds)
     except RulesError as err:
@@ -107,6 +108,8 @@ def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int
     kinds = [p.strip().lower() for p in players.split(",")]
     if len(kinds) != 2 or any(k not in allowed for k in kinds):
         fail(f"--players takes two of {'/'.join(allowed)} separated by a comma (attackers,defenders), got {players!r}")
+    check_seconds(ai_time, "--ai-time")
+    check_depth(ai_depth, "--ai-depth")
     return tuple(SeatPlan(k, Limit(seconds=ai_time, depth=ai_depth) if k == "ai" else None) for k in kinds)
 
 
@@ -129,22 +132,17 @@ def play(
     ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists."),
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where records are saved by default."),
 ) -> None:
     """Play Tafl at the text prompt: type moves (e1-e4) or their numbers; every move is recorded."""
-    from core.engine import RulesError
-    from notation.runner import GameSetup, Runner
-    from tui.cli_support import new_record_path, play_at_prompt
+    from core import games as core_games
+    from notation.runner import GameSetup
+    from tui.cli_support import play_at_prompt, start_runner
 
     setup = GameSetup("tafl", variant, _seats(players, ("human", "ai", "random"), ai_time, ai_depth), seed,
                       _options(variant, option))
-    try:
-        runner = Runner.start(setup, out if out is not None else new_record_path(data_dir, "tafl", variant))
-    except RulesError as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"cannot write the record: {err}")
-    play_at_prompt(runner)
+    play_at_prompt(start_runner(setup, out, force, core_games.info, data_dir=data_dir))
 
 
 def simulate(
@@ -152,6 +150,7 @@ def simulate(
     games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
     seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
+    force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
     players: str = typer.Option("ai,ai", "--players", help="attackers,defenders: each ai or random."),
     ai_time: float = typer.Option(0.2, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
     ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
@@ -159,15 +158,16 @@ def simulate(
 ) -> None:
     """Play headless Tafl games, print the results and the games per second."""
     from core.engine import RulesError
+    from notation.files import OutputRefused
     from notation.runner import GameSetup
     from tui.simulate import Batch, run
 
     seats = _seats(players, ("ai", "random"), ai_time, ai_depth)  # tafl has no rulebook bot
     setup = GameSetup("tafl", variant, seats, seed, _options(variant, option))
-    batch = Batch(setup, games, out, typer.echo, noun="moves")
+    batch = Batch(setup, games, out, typer.echo, noun="moves", force=force)
     try:
         tally = run(batch)
-    except RulesError as err:
+    except (RulesError, OutputRefused) as err:
         fail(str(err))
     except OSError as err:
         fail(f"cannot write records: {err}")

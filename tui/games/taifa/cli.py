@@ -13,7 +13,10 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli_support import add_data_flag, fail, load_data, parse_options
+from notation.files import check_regular
+from notation.format import RecordError
+from notation.wording import visible
+from tui.cli_support import add_data_flag, fail, load_data, parse_options, visible_lines
 
 MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
 CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
@@ -32,7 +35,11 @@ def taifa_map(
     if scenario not in ("standard", "el-cid"):
         fail(f"--scenario is standard or el-cid, not {scenario!r}")
     try:
+        if map_file:
+            check_regular(map_file)  # a FIFO would block the loader
         m = load_map(str(map_file) if map_file else None)
+    except RecordError as err:
+        fail(f"{map_file}: {err}")
     except RulesError as err:
         fail(str(err))
     except OSError as err:
@@ -49,7 +56,8 @@ def taifa_map(
             "E" if a.east else "-",
         ))
         borders = ", ".join(f"{b.id} {b.name}" for b in m.neighbours(a.id) if b.id in deployment.areas)
-        typer.echo(f"{a.id:>3}  {a.name:<16} {deployment.owner(a.id):<12} {a.defence:>3}  {flags}   {borders}")
+        # A user's own map is anyone's text: each line made visible.
+        typer.echo(visible(f"{a.id:>3}  {a.name:<16} {deployment.owner(a.id):<12} {a.defence:>3}  {flags}   {borders}"))
     typer.echo("flags: C capital, G garrison, I invasion route, E east of the El Cid line. "
                "This map is a reconstruction (docs/taifa-map.md).")
 
@@ -62,11 +70,17 @@ def taifa_cards(
     from core.taifa.cards import load_cards
 
     try:
+        if cards_file:
+            check_regular(cards_file)  # a FIFO would block the loader
         decks = load_cards(str(cards_file) if cards_file else None)
+    except RecordError as err:
+        fail(f"{cards_file}: {err}")
     except RulesError as err:
         fail(str(err))
+    except OSError as err:
+        fail(f"{cards_file}: {err.strerror or err}")
     for deck in decks:
-        typer.echo(f"== {deck.name} deck: {len(deck)} cards")
+        typer.echo(visible(f"== {deck.name} deck: {len(deck)} cards"))
         for c in deck:
             if c.kind == "troop":
                 what = f"troop {c.strength}"
@@ -75,7 +89,7 @@ def taifa_cards(
             else:
                 what = "event"
             marks = "".join(m[0].upper() if m != "offensive" else "O" for m in sorted(c.markers))
-            typer.echo(f"{c.id:<4} {c.name:<24} {what:<36} {marks:<3} {c.text}")
+            typer.echo(visible(f"{c.id:<4} {c.name:<24} {what:<36} {marks:<3} {c.text}"))  # a user's own decks too
     typer.echo("markers: P permanent for the turn, D removed once played, O Offensive (bots). "
                "These decks are a reconstruction (docs/taifa-cards.md).")
 
@@ -103,6 +117,7 @@ def play(
         "(default: you play Castile, or El Cid in el-cid; the rest are bots)."),
     seed: int = typer.Option(1, "--seed", "-s", help="Seed for the dice and shuffles."),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never --map or --cards)."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     map_file: Optional[Path] = typer.Option(None, "--map", help=MAP_HELP),
     cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
@@ -112,9 +127,8 @@ def play(
 ) -> None:
     """Play Taifa at the prompt: any mix of human, rulebook bot and AI seats, every step recorded."""
     from core import games as core_games
-    from core.engine import RulesError
-    from notation.runner import GameSetup, Runner, SeatPlan
-    from tui.cli_support import new_record_path, play_at_prompt
+    from notation.runner import GameSetup, SeatPlan
+    from tui.cli_support import play_at_prompt, start_runner
 
     data = _data(map_file, cards_file)
     template = _template(scenario, option)
@@ -126,14 +140,7 @@ def play(
              f"({', '.join(s.name for s in specs)}); got {seats!r}")
     setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), seed, dict(template.opts),
                       chance="manual" if table_dice else "seeded")
-    try:
-        runner = Runner.start(setup, out if out is not None else new_record_path(data_dir_opt, "taifa", scenario),
-                              games=games)
-    except RulesError as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"cannot write the record: {err}")
-    play_at_prompt(runner)
+    play_at_prompt(start_runner(setup, out, force, games, data_dir=data_dir_opt, inputs=(map_file, cards_file)))
 
 
 def _reason(result: Any) -> str:
@@ -146,6 +153,7 @@ def simulate(
     games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
     seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
+    force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
     seats: Optional[str] = typer.Option(
         None, "--seats", help="One of bot/ai/random per kingdom, in play order, comma-separated (default: all bot)."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
@@ -159,6 +167,7 @@ def simulate(
     """
     from core import games as core_games
     from core.engine import RulesError
+    from notation.files import OutputRefused
     from notation.runner import GameSetup, SeatPlan
     from tui.simulate import Batch, run
 
@@ -172,10 +181,11 @@ def simulate(
     if len(kinds) != len(names):
         fail(f"--seats lists {len(kinds)} seats; taifa {scenario} has {len(names)} ({', '.join(names)})")
     setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), seed, dict(template.opts))
-    batch = Batch(setup, games, out, typer.echo, reason=_reason)
+    batch = Batch(setup, games, out, typer.echo, reason=_reason, force=force,
+                  inputs=tuple(p for p in (map_file, cards_file) if p is not None))
     try:
         tally = run(batch, core_games.lookup({"taifa": data}))
-    except RulesError as err:
+    except (RulesError, OutputRefused) as err:
         fail(str(err))
     except OSError as err:
         fail(f"cannot write records: {err}")
@@ -186,7 +196,7 @@ def simulate(
         f"shared wins: {tally.shared} (each winner of a shared win is counted above)",
         tally.reasons_line(),
     ]
-    typer.echo("\n".join(lines + tally.speed_lines("steps", out)))
+    typer.echo(visible_lines("\n".join(lines + tally.speed_lines("steps", out))))
 
 
 def register(app: typer.Typer, simulate_app: typer.Typer) -> None:

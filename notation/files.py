@@ -1,0 +1,166 @@
+"""Files read and written safely (issue 9).
+
+* A record is read only from a regular file: a FIFO (or a device) would block the reader,
+  so the file is opened without blocking and refused unless it is regular.
+* A new file appears whole or not at all: it is written beside its final name and renamed
+  into place, so a kill can never leave it empty or cut, and it never replaces a file that is
+  there unless asked to (``replace``).
+* An output is never its own input (:func:`check_output`), even when replacing is allowed.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import BinaryIO, Union
+
+from notation.format import Limits, RecordError
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+_KINDS = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device",
+          stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
+
+
+class OutputRefused(Exception):
+    """An output file that must not be written: it exists (and replacing was not asked for), or it
+    is one of the command's own inputs. One line."""
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file (``a named pipe (FIFO)``), else None."""
+    return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+
+
+def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` + 1 of them (a longer file is the
+    reader's error, or RecordError at once when its size says so). RecordError for a FIFO, a folder or
+    a device, without blocking on it; OSError passes through."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        info = os.fstat(fd)
+        kind = not_regular(info.st_mode)
+        if kind is not None:
+            raise RecordError(f"not a record file: it is {kind}")
+        if info.st_size > limit:
+            raise RecordError(f"byte 0: the file is larger than {limit // 2**20} MiB, more than any record")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as file:
+            fd = -1  # the file object closes it
+            return file.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def check_regular(path: PathLike) -> None:
+    """RecordError, saying what it is, unless ``path`` names a regular file (links followed): checked
+    before a loader that would block on a FIFO opens it. A missing file passes (the loader says so)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    kind = not_regular(mode)
+    if kind is not None:
+        raise RecordError(f"not a file to read: it is {kind}")
+
+
+def same_file(a: PathLike, b: PathLike) -> bool:
+    """True when ``a`` and ``b`` are one file (the same inode: through symbolic or hard links too)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist
+        return False
+
+
+def check_output(path: PathLike, *, replace: bool, inputs: Sequence[PathLike] = ()) -> None:
+    """OutputRefused, in one line, unless a command may write ``path``: never one of its ``inputs``
+    (even with ``replace``), never a folder, and an existing file only with ``replace``."""
+    for source in inputs:
+        if same_file(path, source):
+            raise OutputRefused(f"{path} is the same file as {source}, an input of this command: "
+                                "an output never replaces its own input")
+    if os.path.isdir(path):
+        raise OutputRefused(f"{path} is a folder")
+    if os.path.lexists(path) and not replace:
+        raise OutputRefused(f"{path} exists; give --force to replace it")
+
+
+def _aside(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path`` (same folder, so the rename is atomic), opened for writing."""
+    for _ in range(100):
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+def _place(tmp: Path, path: Path, replace: bool) -> None:
+    """Rename ``tmp`` to ``path``: over a file there only with ``replace``, else FileExistsError."""
+    if replace:
+        os.replace(tmp, path)
+        return
+    try:
+        os.link(tmp, path)  # atomic, and fails if ``path`` exists
+    except FileExistsError:
+        raise FileExistsError(17, "the file exists", str(path)) from None
+    except OSError:  # a file system without hard links: check, then rename (a narrow race)
+        if os.path.lexists(path):
+            raise FileExistsError(17, "the file exists", str(path)) from None
+        os.rename(tmp, path)
+        return
+    os.unlink(tmp)
+
+
+def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: bool = False) -> BinaryIO:
+    """A new file at ``path`` holding ``data`` from the moment it appears, open for appending more.
+
+    ``data`` is written to a temporary file in the same folder and renamed into place, so no
+    process killed at any moment leaves ``path`` empty or holding part of ``data``. An existing
+    file at ``path`` is replaced only with ``replace`` (else FileExistsError, nothing written).
+    """
+    target = Path(path)
+    fd, tmp = _aside(target)
+    try:
+        file = os.fdopen(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise
+    try:
+        file.write(data)
+        file.flush()
+        if fsync:
+            os.fsync(file.fileno())
+        _place(tmp, target, replace)
+    except BaseException:
+        file.close()
+        tmp.unlink(missing_ok=True)
+        raise
+    return file
+
+
+def write_whole(path: PathLike, chunks: Iterable[bytes], *, replace: bool = False) -> None:
+    """Write ``chunks`` to a new file at ``path``, whole or not at all: into a temporary file beside
+    it, synced, then renamed into place (over a file there only with ``replace``). A failure while
+    the chunks are made (an export that stops) leaves no file and ``path`` as it was."""
+    target = Path(path)
+    fd, tmp = _aside(target)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            fd = -1
+            for chunk in chunks:
+                file.write(chunk)
+            file.flush()
+            os.fsync(file.fileno())
+        _place(tmp, target, replace)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise

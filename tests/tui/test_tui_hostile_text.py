@@ -1,0 +1,120 @@
+"""The app shows a record's text and a game's names visibly outside the replay viewer (issue 9):
+the Continue list, the open dialog, the play screen's status, log and moves, the game-over dialog."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+import plugin_game
+from core.engine import Result
+from notation.reader import read_record_file
+from notation.runner import GameSetup, Runner, SeatPlan
+from notation.writer import encode_game
+from tui.screens.dialogs import GameOverDialog, OpenDialog
+from tui.screens.play import PlayScreen
+from tui.session import new_record_path
+from tui_support import GOLDEN, open_continue, text, wait_until
+
+STEERING = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+EVIL = "Ev\x1b[2Jil\nok: 34 records\u202e\x07"
+SHOWN = "Ev\\x1b[2Jil\\nok: 34 records\\u202e\\x07"
+
+
+def steers(shown: str) -> list[str]:
+    return [ch for ch in shown if ch != "\n" and unicodedata.category(ch) in STEERING]
+
+
+def _options(widget: OptionList) -> list[str]:
+    return [str(widget.get_option_at_index(i).prompt) for i in range(widget.option_count)]
+
+
+async def test_continue_lists_a_records_names_visibly(make_app, data: Path) -> None:
+    rec = read_record_file(GOLDEN)
+    cut = rec.records[: 20]  # an unfinished game: no result
+    seats = tuple(replace(s, name=EVIL) for s in rec.header.seats)
+    path = new_record_path(data, "tafl", "gild-9")
+    path.write_bytes(encode_game(replace(rec.header, seats=seats), cut, reseal=True))
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        screen = await open_continue(pilot)
+        shown = _options(screen.query_one("#unfinished", OptionList))
+        assert len(shown) == 1 and SHOWN in shown[0] and not steers(shown[0])
+
+
+async def test_the_open_dialog_shows_file_names_visibly(make_app, data: Path) -> None:
+    saved = data / "saved"
+    saved.mkdir(parents=True)
+    (saved / "x\x1b[2J[b]y.fief").write_bytes(GOLDEN.read_bytes())
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenDialog)
+        shown = _options(app.screen.query_one("#records", OptionList))
+        assert shown == [str(saved / "x\\x1b[2J[b]y.fief")]  # written out, and not read as markup
+
+
+async def test_the_game_over_dialog_shows_the_result_visibly(make_app, tmp_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        result = Result((0,), "won\x1b[2J\nforged", "rule\x07", (3, 1))
+        app.push_screen(GameOverDialog(result, (EVIL, "B"), tmp_path / "r.fief"))
+        await pilot.pause()
+        dialog = app.screen
+        for widget in ("#result-title", "#result-reason", "#result-scores"):
+            assert not steers(text(dialog.query_one(widget)))
+        assert text(dialog.query_one("#result-reason")) == "won\\x1b[2J\\nforged [rule\\x07]"
+        assert text(dialog.query_one("#result-scores")) == f"scores: {SHOWN} 3, B 1"
+
+
+async def test_the_play_screen_shows_names_and_events_visibly(make_app, hoard,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    names = (EVIL, "Sil\u202ever", "Dragon")
+    monkeypatch.setattr(plugin_game, "SEATS", names)
+    monkeypatch.setattr(plugin_game.Hoard, "seats", names)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.start_game(GameSetup("hoard", "short", (SeatPlan("human"), SeatPlan("random"), SeatPlan("bot")), 2))
+        await pilot.pause()
+        play = app.screen
+        assert isinstance(play, PlayScreen)
+        r = play.runner
+        await wait_until(pilot, lambda: r.waiting is not None, "Gold's turn")
+        await pilot.press("enter")  # take
+        await wait_until(pilot, lambda: len(r.history) > 3, "the next steps")
+        status = text(play.query_one("#status"))
+        log = "".join(str(line.text).rstrip() for line in play.query_one("#events").lines)  # wrapped lines joined
+        assert not steers(status) and not steers(log)
+        assert "".join(f"{SHOWN} takes a".split()) in "".join(log.split()) and SHOWN in status
+        assert not [m for m in play.records if steers(m)]
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [("#seed", "9" * 5000, "the seed is a whole number"),
+                                                       ("#opt-quiet_moves", "9" * 5000, "quiet_moves"),
+                                                       ("#opt-quiet_moves", "²", "quiet_moves")])
+async def test_the_new_game_form_refuses_thousands_of_digits_in_one_line(make_app, field: str, value: str,
+                                                                           words: str) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query(field),
+                         "the form")
+        app.screen.query_one(field, Input).value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # not started
+        shown = text(app.screen.query_one("#setup-error"))
+        assert words in shown and "\n" not in shown and len(shown) < 120, shown
