@@ -71,9 +71,6 @@ class GameSetup:
     setup: dict[str, Any] = field(default_factory=dict)
     chance: str = "seeded"  # or "manual": dice typed from a real table
 
-    def header(self, gi: core_games.GameDescriptor, games: GameLookup) -> Header:
-        return self.start(gi, games)[0]
-
     def start(self, gi: core_games.GameDescriptor, games: GameLookup) -> tuple[Header, Game]:
         """The header of the new record, and the game at its start (built once, to check the setup)."""
         if self.chance not in CHANCE_MODES:

@@ -135,16 +135,22 @@ def load_data(game: str, pairs: Sequence[tuple[str, Path]]) -> dict[str, Any]:
         if key not in files:
             takes = f"it takes {', '.join(files)}" if files else "it takes none"
             fail(f"{gi.title} has no data file {key!r} ({takes})")
-        try:
-            check_regular(path)  # a FIFO would block the loader
-            loaded[key] = files[key].load(str(path))
-        except RecordError as err:
-            fail(f"{path}: {err}")
-        except RulesError as err:
-            fail(str(err))
-        except OSError as err:
-            fail(f"{path}: {err.strerror or err}")
+        loaded[key] = load_file(path, files[key].load)
     return loaded
+
+
+def load_file(path: Path, load: Callable[[str], Any]) -> Any:
+    """A user's data file (a map, decks) loaded by ``load``; one line, exit 2, when it cannot be
+    (not a regular file, unreadable, or refused by the game's checks)."""
+    try:
+        check_regular(path)  # a FIFO would block the loader
+        return load(str(path))
+    except RecordError as err:
+        fail(f"{path}: {err}")
+    except RulesError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{path}: {err.strerror or err}")
 
 
 class _Named(Exception):

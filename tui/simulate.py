@@ -124,7 +124,7 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
     setup = batch.setup
     if "human" in batch.kinds.split(",") or setup.chance != "seeded":
         raise RulesError("a simulated game has no person in it: no human seats, no dice typed from a table")
-    header = setup.header(games(setup.game), games)  # checks the seats, options and setup once
+    header, _ = setup.start(games(setup.game), games)  # checks the seats, options and setup once
     if batch.out is not None:
         earlier = batch.earlier()
         if earlier and not batch.force:

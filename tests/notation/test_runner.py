@@ -43,33 +43,33 @@ def cuts(path: Path) -> list[int]:
     return sorted({*ends[:-1], *(o + 1 for o in rec.offsets), len(rec.data) - 1})
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_seeded_game_cut_anywhere_resumes_to_the_same_bytes(name: str, tmp_path: Path) -> None:
-    whole = played(GAMES[name], tmp_path / "whole.fief")
-    cut = tmp_path / "cut.fief"
-    for at in cuts(tmp_path / "whole.fief"):
+def resumes_to_the_same_bytes(whole_path: Path, cut: Path) -> None:
+    """The record at ``whole_path`` cut at every place :func:`cuts` names, resumed and played on,
+    is the same file byte for byte."""
+    whole = whole_path.read_bytes()
+    for at in cuts(whole_path):
         cut.write_bytes(whole[:at])
         runner = Runner.resume(cut)
         runner.run()
         runner.close()
-        assert cut.read_bytes() == whole, f"{name} cut at byte {at}"
+        assert cut.read_bytes() == whole, f"{whole_path.name} cut at byte {at}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seeded_game_cut_anywhere_resumes_to_the_same_bytes(name: str, tmp_path: Path) -> None:
+    played(GAMES[name], tmp_path / "whole.fief")
+    resumes_to_the_same_bytes(tmp_path / "whole.fief", tmp_path / "cut.fief")
 
 
 def test_the_test_game_plays_journals_and_resumes_unknown_to_the_runner(hoard, tmp_path: Path) -> None:
     setup = GameSetup("hoard", "short", (RANDOM, AI, BOT), seed=5, options={"turns": 4})
-    whole = played(setup, tmp_path / "whole.fief")
+    played(setup, tmp_path / "whole.fief")
     report = verify(read_record_file(tmp_path / "whole.fief"))
     assert report.ok and report.result is not None
     header = read_record_file(tmp_path / "whole.fief").header
     assert [s.kind for s in header.seats] == ["random", "ai", "bot"]
     assert header.seats[1].detail.startswith("hoard-greedy 1") and header.options == {"turns": 4}
-    cut = tmp_path / "cut.fief"
-    for at in cuts(tmp_path / "whole.fief"):
-        cut.write_bytes(whole[:at])
-        runner = Runner.resume(cut)
-        runner.run()
-        runner.close()
-        assert cut.read_bytes() == whole, f"cut at byte {at}"
+    resumes_to_the_same_bytes(tmp_path / "whole.fief", tmp_path / "cut.fief")
 
 
 def test_a_record_cut_before_its_result_gets_it_on_resume(tmp_path: Path) -> None:

@@ -13,10 +13,8 @@ from typing import Any, Optional
 
 import typer
 
-from notation.files import check_regular
-from notation.format import RecordError
 from notation.wording import visible
-from tui.cli_support import add_data_flag, fail, load_data, parse_options, visible_lines
+from tui.cli_support import add_data_flag, fail, load_data, load_file, parse_options, visible_lines
 
 MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
 CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
@@ -29,21 +27,11 @@ def taifa_map(
     scenario: str = typer.Option("standard", "--scenario", help="standard or el-cid: whose areas at the start."),
 ) -> None:
     """Print the areas: id, name, owner at the start, defence, garrison, flags and borders."""
-    from core.engine import RulesError
     from core.taifa.map import load_map
 
     if scenario not in ("standard", "el-cid"):
         fail(f"--scenario is standard or el-cid, not {scenario!r}")
-    try:
-        if map_file:
-            check_regular(map_file)  # a FIFO would block the loader
-        m = load_map(str(map_file) if map_file else None)
-    except RecordError as err:
-        fail(f"{map_file}: {err}")
-    except RulesError as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"{map_file}: {err.strerror or err}")
+    m = load_file(map_file, load_map) if map_file else load_map()
     deployment = m.standard if scenario == "standard" else m.el_cid
     typer.echo(f"{'id':>3}  {'area':<16} {'owner':<12} def  flags  borders")
     for a in m:
@@ -66,19 +54,9 @@ def taifa_cards(
     cards_file: Optional[Path] = typer.Option(None, "--cards", help="Your own decks file (TOML, see docs/taifa-cards.md)."),
 ) -> None:
     """List both decks: id, name, kind, strength or timing, markers and text."""
-    from core.engine import RulesError
     from core.taifa.cards import load_cards
 
-    try:
-        if cards_file:
-            check_regular(cards_file)  # a FIFO would block the loader
-        decks = load_cards(str(cards_file) if cards_file else None)
-    except RecordError as err:
-        fail(f"{cards_file}: {err}")
-    except RulesError as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"{cards_file}: {err.strerror or err}")
+    decks = load_file(cards_file, load_cards) if cards_file else load_cards()
     for deck in decks:
         typer.echo(visible(f"== {deck.name} deck: {len(deck)} cards"))
         for c in deck:
