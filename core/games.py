@@ -58,7 +58,8 @@ class OptionSpec:
             hi = 10 ** 12 if self.maximum is None else self.maximum
             if type(value) is not int or not lo <= value <= hi:
                 where = f"{self.minimum}..{self.maximum}" if self.maximum is not None else f">= {lo}"
-                raise RulesError(f"option {self.name} takes a whole number {where}")
+                shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "..."
+                raise RulesError(f"option {self.name} takes a whole number {where}, not {shown}")
             return value
         if value not in self.choices:
             raise RulesError(f"option {self.name} takes one of: {', '.join(map(str, self.choices))}")
@@ -111,6 +112,9 @@ class GameDescriptor:
     variant_word: str = "variant"  # "variant" or "scenario", for prompts and forms
     data_files: tuple[DataFile, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)  # a user's own data files, loaded
+    # (older revision, variant) -> the option values that play that revision's rules, or None
+    # when this fiefdom cannot play it (docs/replay-format.md, section 8).
+    revision_options: Callable[[int, str], dict[str, Any] | None] = lambda revision, variant: None
 
     # -- what every layer calls ---------------------------------------------------
 
@@ -151,6 +155,21 @@ class GameDescriptor:
                 raise RulesError(f"option {name!r} does not apply to {self.name} {variant} (options: {known})")
             out[name] = specs[name].coerce(value)
         return out
+
+    def record_options(self, revision: int, variant: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a record of ``revision`` is played with: ``given``, plus, for an older
+        revision this fiefdom still plays, the values that reproduce its rules. RulesError
+        for a revision it does not play."""
+        if revision == self.revision:
+            return dict(given)
+        old = self.revision_options(revision, variant) if revision < self.revision else None
+        if old is None:
+            raise RulesError(f"this record uses {self.name} rules revision {revision}; "
+                             f"this fiefdom plays revision {self.revision}")
+        newer = sorted(set(given) & set(old))
+        if newer:
+            raise RulesError(f"option {newer[0]!r} did not exist in {self.name} rules revision {revision}")
+        return {**dict(given), **old}
 
     def check_seats(self, variant: str, kinds: Sequence[str]) -> None:
         """One line saying what is wrong when ``kinds`` is not a seat kind each seat allows."""
@@ -212,11 +231,10 @@ def new_game(
     setup: dict[str, Any] | None = None,
     revision: int | None = None,
 ) -> Game:
-    """A fresh game. ``revision`` is the rules revision a record names: an
-    unknown one is refused with a clear reason rather than replayed wrongly."""
+    """A fresh game. ``revision`` is the rules revision a record names: an older one the
+    game still plays gets the options that reproduce it; any other is refused with a
+    clear reason rather than replayed wrongly."""
     gi = info(game)
-    if revision is not None and revision != gi.revision:
-        raise RulesError(
-            f"the record uses {game} rules revision {revision}; this fiefdom plays revision {gi.revision}"
-        )
+    if revision is not None:
+        options = gi.record_options(revision, variant, options or {})
     return gi.make(variant, options, setup)

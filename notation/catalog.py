@@ -24,14 +24,10 @@ GameLookup = Callable[[str], core_games.GameDescriptor]
 def build_game(header: Header, games: GameLookup = core_games.info) -> Game:
     """The game at step 0 of a record; RulesError says in one line why it cannot be built."""
     gi = games(header.game)
-    if header.revision != gi.revision:
-        raise RulesError(
-            f"this record uses {header.game} rules revision {header.revision}; "
-            f"this fiefdom plays revision {gi.revision}"
-        )
+    options = gi.record_options(header.revision, header.variant, header.options)  # an older revision's filled in
     try:
         gi.check_variant(header.variant)
-        game = gi.make(header.variant, dict(header.options), dict(header.setup))
+        game = gi.make(header.variant, options, dict(header.setup))
     except RulesError:
         raise
     except Exception as err:  # hostile options or setup must not escape as a traceback
