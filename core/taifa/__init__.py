@@ -13,7 +13,7 @@ from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
 from core.match import Controller, Limit
 from core.taifa.map import EL_CID_KINGDOMS, KINGDOM_NAMES, KINGDOMS
 
-RULES_REVISION = 1  # core.taifa.game checks it is its own
+RULES_REVISION = 2  # core.taifa.game checks it is its own; 2: the rulings of issue 10 (docs/rulings/taifa.md)
 SCENARIOS = (("standard", "Standard game (six kingdoms)"), ("el-cid", "El Cid (solitaire, four kingdoms)"))
 AI_VERSION = "taifa-ai 2"  # core.taifa.ai checks it is its own
 
@@ -23,10 +23,39 @@ def kingdoms_of(scenario: str) -> tuple[str, ...]:
 
 
 def _option_specs(scenario: str) -> tuple[OptionSpec, ...]:
+    """The rule options: El Cid's hand size, and the disputed rulings (defaults: the most faithful reading)."""
+    specs = (
+        OptionSpec("response_rounds", "bool", True, "TA-18",
+                   "response windows go round until every kingdom declines in a row (off: one window each)"),
+        OptionSpec("attack_by_response", "bool", True, "TA-19",
+                   "an attack may be carried by a Response that adds dice, without a Troop card"),
+        OptionSpec("bots_respond_to_incursions", "bool", False, "TA-22",
+                   "a bot spends a Response against an incursion (9.4 counts attacking troops: off)"),
+        OptionSpec("bots_join_fights", "bool", True, "TA-30",
+                   "bots add Responses to other kingdoms' fights, against the leader"),
+        OptionSpec("truce_bars_incursion_events", "bool", False, "TA-15",
+                   "a truce that forbids incursions (El Cid's) also bars incursion events such as Cabalgada"),
+    )
     if scenario != "el-cid":
-        return ()
-    return (OptionSpec("almoravid_hand", "int", 12, "taifa 10.3",
-                       "cards the Almoravids draw each turn: 12, or more for a harder game", minimum=12, maximum=16),)
+        return specs
+    hand = OptionSpec("almoravid_hand", "int", 12, "taifa 10.3",
+                      "cards the Almoravids draw each turn: 12, or more for a harder game", minimum=12, maximum=16)
+    return (hand, *specs)
+
+
+# The option values that play revision 1's rules: a revision-1 record is replayed with these
+# (docs/rulings/taifa.md, "Revisions"), and an option at this value is left out of the
+# canonical form, so a revision-1 record's digests still match.
+REVISION_1 = {"response_rounds": False, "attack_by_response": False, "bots_respond_to_incursions": True,
+              "bots_join_fights": False, "truce_bars_incursion_events": True}
+
+
+def _revision_options(revision: int, scenario: str) -> dict[str, Any] | None:
+    """The options that make this fiefdom play an older ``revision`` (None: it cannot)."""
+    if revision != 1:
+        return None
+    names = {s.name for s in _option_specs(scenario)}
+    return {name: value for name, value in REVISION_1.items() if name in names}
 
 
 def _seats(scenario: str) -> tuple[SeatSpec, ...]:
@@ -81,6 +110,7 @@ GAME = GameDescriptor(
     revision=RULES_REVISION,
     variants=SCENARIOS,
     option_specs=_option_specs,
+    revision_options=_revision_options,
     seat_specs=_seats,
     build=_build,
     new_setup=_new_setup,

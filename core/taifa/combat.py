@@ -50,27 +50,36 @@ def troop_strength(t: Table, cids: list[str]) -> int:
     return sum(t.card(c).strength or 0 for c in cids)
 
 
-def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool) -> None:
+def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool, rule: str | None = None) -> None:
     t.s.in_play.append(cid)
     f.cards.append((side, k, cid, face_up))
     if face_up:
-        rule = "taifa 9.2" if t.card(cid).kind == "troop" else "taifa 9.4"  # the whole army; one Response
+        rule = rule or ("taifa 9.2" if t.card(cid).kind == "troop" else "taifa 9.4")  # the whole army; one Response
         t.emit("commit", f"{t.does(k, 'adds')} {t.label(cid)} to the {side}", rule, k, side, cid)
     else:
         t.emit("commit", f"{t.does(k, 'places')} a card face down on the {side}", "taifa 5.1", k, side)
 
 
+def carries(t: Table, cid: str) -> bool:
+    """A card that can carry an attack (5.2): a Troop card, or, with ``attack_by_response``,
+    a Response that adds dice (5.1 step 2 and 5.2: "Response cards can modify the procedure"; TA-19)."""
+    c = t.card(cid)
+    return c.kind == "troop" or (t.opts["attack_by_response"] and usable(t, cid, "attack", "attacker")
+                                  and any(e.op == "add_dice" for e in c.effect))
+
+
 def _commit(t: Table, f: Fight, k: int, moment: str, *, troops: bool, need_troop: bool) -> Proc:
     """5.1 step 2: a player puts Troop cards and Responses face down, one at a time, then done.
 
-    The Attack action needs a Troop card among them; an event's attack does not (TA-19).
+    The Attack action needs a card that carries it among them (a Troop card, or a Response
+    that adds dice, TA-19); an event's attack does not.
     """
     while True:
         hand = t.s.hands[k]
         opts: list[tuple] = [("add", c) for c in sorted(hand)
                              if (troops and t.card(c).kind == "troop") or usable(t, c, moment, "attacker")]
-        placed_troop = any(t.card(c).kind == "troop" for _, who, c, _ in f.cards if who == k)
-        if placed_troop or not need_troop:
+        carried = any(carries(t, c) for _, who, c, _ in f.cards if who == k)
+        if carried or not need_troop:
             if not opts:  # nothing (more) to place: no question, as for the windows (TA-18)
                 return
             opts.append(("done",))
@@ -82,46 +91,127 @@ def _commit(t: Table, f: Fight, k: int, moment: str, *, troops: bool, need_troop
 
 
 def _windows(t: Table, f: Fight, start: int) -> Proc:
-    """5.1 step 3: every other kingdom, in play order, may add Responses to either side.
+    """5.1 step 3: any kingdom may add Responses to either side (TA-18).
 
-    Only kingdoms holding a card they could place are asked (TA-18); a bot
-    responds only in its own defence, with one card (9.4, TA-21/TA-22), and
-    takes no part in other kingdoms' fights (TA-30).
+    The window goes round the table in play order from the kingdom after ``start`` (the
+    attacker, or the kingdom that raised an Independent Campaign), ``start`` last, one card or
+    a "no" per turn, until every kingdom has declined in a row: a card placed opens the round
+    again for all, the attacker included (it may add Responses to the attack). The attacker's
+    commit (step 2) counts as its first "no". Whether a player is asked depends only on what
+    the table can see (its hand is not empty), so the order of the questions tells nobody who
+    holds a Response; a player with nothing usable then answers "done". With
+    ``response_rounds`` off, revision 1's single pass runs instead.
+    """
+    if not t.opts["response_rounds"]:
+        yield from _windows_once(t, f, start)
+        return
+    ring = t.others(start) + [start]
+    declined = 1
+    i = 0
+    while declined < len(ring):
+        j = ring[i % len(ring)]
+        i += 1
+        placed = _bot_window(t, f, j) if t.s.bots[j] else (yield from _player_window(t, f, j))
+        declined = 0 if placed else declined + 1
+
+
+def _player_window(t: Table, f: Fight, j: int) -> Proc:
+    """One turn of a player in a response window (TA-18): one card face down, or done.
+
+    A player with an empty hand answers "no" unasked, as does one with nothing usable when
+    every other kingdom is a bot (nobody is there to learn from it); any other player is
+    asked, even with only "done" to answer. Returns True when it placed a card.
     """
     s = t.s
+    opts = _response_options(t, f, j)
+    watched = sum(not bot for bot in s.bots) > 1
+    if not s.hands[j] or not (opts or watched):
+        return False
+    placed = yield from _ask_response(t, f, j, opts)
+    return placed
+
+
+def _ask_response(t: Table, f: Fight, j: int, opts: list[tuple]) -> Proc:
+    """Ask ``j`` for one Response (``opts``) or done; True when it placed one, face down."""
+    where = t.area_name(f.area) if f.area else t.name(f.defender)
+    code = yield from t.ask(j, f"responses to the {f.kind} on {where}: add a card face down, or done",
+                            opts + [("done",)], "respond")
+    if code[0] == "done":
+        return False
+    t.take_from_hand(j, code[2])
+    _place(t, f, code[1], j, code[2], False)
+    return True
+
+
+def _response_options(t: Table, f: Fight, j: int) -> list[tuple]:
+    """The Responses ``j`` may place now: the attacker on its attack only; any other kingdom
+    on either side, as the card allows (5.1 step 3)."""
+    hand = sorted(t.s.hands[j])
     atk_moment, def_moment = MOMENTS[f.kind]
+    if j == f.attacker:
+        return [("respond", "attack", c) for c in hand if usable(t, c, atk_moment, "attacker")]
+    role = "defender" if j == f.defender else "other"
+    return ([("respond", "attack", c) for c in hand if usable(t, c, atk_moment, "any_other")]
+            + [("respond", "defence", c) for c in hand if usable(t, c, def_moment, role)])
+
+
+def _windows_once(t: Table, f: Fight, start: int) -> Proc:
+    """Revision 1's windows (``response_rounds`` off): every other kingdom, in play order, once;
+    only kingdoms holding a card they could place are asked, and each places cards one by one,
+    then says done."""
     for j in t.others(start):
         if j == f.attacker:
             continue
-        role = "defender" if j == f.defender else "other"
-        if s.bots[j]:
-            if role == "defender" and _bot_defends(t, f):
-                cid = bot_response(t, j, def_moment, "defender")
-                if cid:
-                    _place(t, f, "defence", j, cid, True)
+        if t.s.bots[j]:
+            _bot_window(t, f, j)
             continue
         while True:
-            opts = [("respond", "attack", c) for c in sorted(s.hands[j]) if usable(t, c, atk_moment, "any_other")]
-            opts += [("respond", "defence", c) for c in sorted(s.hands[j]) if usable(t, c, def_moment, role)]
-            if not opts:
+            opts = _response_options(t, f, j)
+            if not opts or not (yield from _ask_response(t, f, j, opts)):
                 break
-            opts.append(("done",))
-            where = t.area_name(f.area) if f.area else t.name(f.defender)
-            code = yield from t.ask(j, f"responses to the {f.kind} on {where}: add a card face down, or done",
-                                    opts, "respond")
-            if code[0] == "done":
-                break
-            t.take_from_hand(j, code[2])
-            _place(t, f, code[1], j, code[2], False)
+
+
+def _bot_window(t: Table, f: Fight, j: int) -> bool:
+    """A bot's turn in a response window: at most one Response in a fight, the first usable
+    of its row (9.4, TA-21), face up. It defends itself (TA-22) and, with ``bots_join_fights``,
+    joins another kingdom's fight against the leader (TA-30). Returns True when it placed one."""
+    atk_moment, def_moment = MOMENTS[f.kind]
+    if j == f.attacker or any(who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards):
+        return False  # its one Response went with its attack, or it placed one already (TA-21)
+    if j == f.defender:
+        cid = bot_response(t, j, def_moment, "defender") if _bot_defends(t, f) else None
+        if cid:
+            _place(t, f, "defence", j, cid, True)
+        return cid is not None
+    side = _against_leader(t, f) if t.opts["bots_join_fights"] else None
+    if side is None or (side == "defence" and not _bot_defends(t, f)):
+        return False
+    cid = bot_response(t, j, atk_moment if side == "attack" else def_moment, "other")
+    if cid:
+        _place(t, f, side, j, cid, True, "TA-30")
+    return cid is not None
+
+
+def _against_leader(t: Table, f: Fight) -> str | None:
+    """TA-30: the side a bot backs in others' fights: the one fighting a leading kingdom (most
+    castles, 8; ties lead together), when exactly one side is led by one; else none."""
+    castles = [t.s.castles(x) for x in range(len(t.s.kingdoms))]
+    lead = {x for x, n in enumerate(castles) if n == max(castles)}
+    attacker, defender = f.attacker in lead, f.defender in lead
+    if attacker == defender:
+        return None
+    return "defence" if attacker else "attack"
 
 
 def _bot_defends(t: Table, f: Fight) -> bool:
-    """9.4: a bot spends a Response only against attacking troops of strength 3 or more (TA-22)."""
+    """9.4: a bot spends a Response to defend only against attacking troops of strength 3 or
+    more (TA-22). An incursion has no attacking troops: with ``bots_respond_to_incursions``
+    off (the faithful reading) a bot does not respond to one."""
     if f.kind == "attack":
         return troop_strength(t, [c for side, _, c, _ in f.cards if side == "attack"]) >= 3
     if f.kind == "campaign":
         return f.force >= 3
-    return True  # an incursion has no attacking troops (TA-22)
+    return t.opts["bots_respond_to_incursions"]
 
 
 def _garrisons(t: Table, f: Fight) -> Proc:

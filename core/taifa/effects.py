@@ -20,12 +20,14 @@ def steps(card: Card, bot: bool) -> tuple[Effect, ...]:
 def event_targets(t: Table, k: int, card: Card, bot: bool) -> list[int]:
     """The kingdoms the event may be aimed at (its ``target``), clockwise from ``k``.
 
-    An incursion event cannot be aimed at a kingdom a truce protects (TA-15).
+    A truce that forbids incursions (El Cid's, 10.2) bars the Incursion action only: the
+    kingdom "can still use event cards against him", Cabalgada included (TA-15), unless
+    ``truce_bars_incursion_events`` (revision 1) bars incursion events too.
     """
     if card.target == "none":
         return []
     pool = t.neighbours(k) if card.target == "neighbour" else t.others(k)
-    if any(e.op == "incursion" for e in steps(card, bot)):
+    if t.opts["truce_bars_incursion_events"] and any(e.op == "incursion" for e in steps(card, bot)):
         pool = [o for o in pool if not t.forbidden(k, o, "incursion")]
     ring = t.others(k)
     return sorted(pool, key=ring.index)

@@ -16,42 +16,32 @@ from core.procedure import GameEnded, Proc, Unit
 from core.taifa.bots import bot_round
 from core.taifa.cards import Decks
 from core.taifa.data import packaged_cards, packaged_map
-from core.taifa.combat import SuddenVictory, attack, incursion
+from core.taifa.combat import SuddenVictory, attack, carries, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
 from core.taifa.table import Table, agree, forbidden_words
 
-from core.taifa import RULES_REVISION  # noqa: F401 - pinned in the package, read by records
+from core.taifa import REVISION_1, RULES_REVISION, _option_specs  # noqa: F401 - RULES_REVISION: read by records
 VARIANTS: tuple[str, ...] = ("standard", "el-cid")
 STANDARD_HAND = 8  # 3.1, 7
 EL_CID_HANDS = {"almoravids": 12, "castile": 5, "catalans": 5, "el_cid": 7}  # 10.1
-ALMORAVID_HAND = range(12, 17)  # 10.3's tip raises it; the decks are sized up to 16 (docs/taifa-cards.md)
 EL_CID_WIN_LIMIT = 10  # 10.3: the Almoravids must hold fewer areas than this
 
 
 def coerce_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Check rule options (strings from a command line are accepted); return them complete."""
+    """Check rule options against the scenario's specs (strings from a command line are read);
+    return them complete, each missing one at its default."""
+    specs = {spec.name: spec for spec in _option_specs(variant)}
+    every = {spec.name: spec for v in VARIANTS for spec in _option_specs(v)}
     out: dict[str, Any] = {}
     for name, value in options.items():
-        if name != "almoravid_hand":
-            raise RulesError(f"unknown taifa option {name!r} (known: almoravid_hand)")
-        if variant != "el-cid":
-            raise RulesError("almoravid_hand is an El Cid option (10.3)")
-        text = value.strip() if isinstance(value, str) else ""
-        if type(value) is int:
-            n = value
-        elif text.isascii() and text.isdigit() and len(text) <= 6:  # never thousands of digits, nor "²"
-            n = int(text)
-        else:
-            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "...'"
-            raise RulesError(f"almoravid_hand must be a whole number, not {shown}")
-        if n not in ALMORAVID_HAND:
-            raise RulesError(f"almoravid_hand must be {ALMORAVID_HAND.start}..{ALMORAVID_HAND.stop - 1}, not {n}")
-        out[name] = n
-    if variant == "el-cid":
-        out.setdefault("almoravid_hand", EL_CID_HANDS["almoravids"])
-    return out
+        if name not in every:
+            raise RulesError(f"unknown taifa option {str(name)[:40]!r} (known: {', '.join(every)})")
+        if name not in specs:
+            raise RulesError(f"{name} is an El Cid option ({every[name].ruling.removeprefix('taifa ')})")
+        out[name] = specs[name].coerce(value)
+    return {name: out.get(name, spec.default) for name, spec in specs.items()}
 
 
 class TaifaGame(Table):
@@ -111,6 +101,13 @@ class TaifaGame(Table):
     @property
     def options(self) -> dict[str, Any]:
         return self.opts
+
+    def canonical(self) -> Any:
+        """The position; an option at its revision-1 value is left out of it, so a revision-1
+        record replays to the same digests (docs/rulings/taifa.md, "Revisions")."""
+        out = super().canonical()
+        out["options"] = {name: v for name, v in self.opts.items() if name not in REVISION_1 or REVISION_1[name] != v}
+        return out
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -231,12 +228,14 @@ class TaifaGame(Table):
         return False
 
     def actions(self, k: int) -> list[Code]:
-        """A player's options for its round (5): attack and incursion need a Troop card in hand."""
+        """A player's options for its round (5): an attack needs a card to carry it (a Troop card,
+        or a Response that adds dice, TA-19); an incursion a Troop card to discard (5.3)."""
         s = self.s
         hand = sorted(s.hands[k])
         opts: list[Code] = []
-        if any(self.card(c).kind == "troop" for c in hand):  # TA-19
+        if any(carries(self, c) for c in hand):
             opts += [("attack", a) for a in self.attackable(k)]
+        if any(self.card(c).kind == "troop" for c in hand):
             opts += [("incursion", s.kingdoms[o]) for o in self.neighbours(k) if not self.forbidden(k, o, "incursion")]
         opts += [("event", c) for c in hand if can_play(self, k, c, bot=False)]
         opts += [("discard", c) for c in hand]

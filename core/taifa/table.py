@@ -10,6 +10,7 @@ fight, and the bots' target dice (9.5).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from core.procedure import Proc, ProcedureGame
 from core.taifa.cards import Card, Decks
@@ -52,6 +53,7 @@ class Table(ProcedureGame):
     s: TaifaState
     m: TaifaMap
     decks: Decks
+    opts: dict[str, Any]  # the rule options, complete (TaifaGame sets them; core/taifa/__init__.py)
 
     def __init__(self, state: TaifaState, taifa_map: TaifaMap, decks: Decks) -> None:
         super().__init__(state)

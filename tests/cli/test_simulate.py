@@ -52,7 +52,8 @@ def test_records_written_verify(tmp_path: Path) -> None:
         rec = read_record_file(path)
         h = rec.header
         assert (h.game, h.variant, h.options, h.setup) == (
-            "taifa", "el-cid", {"almoravid_hand": 15}, {"bots": ["almoravids", "castile", "catalans"]})
+            "taifa", "el-cid", {**TaifaGame("el-cid").options, "almoravid_hand": 15},
+            {"bots": ["almoravids", "castile", "catalans"]})
         assert [(s.name, s.kind) for s in h.seats] == [
             ("Almoravids", "bot"), ("Castile", "bot"), ("Catalan Counties", "bot"), ("El Cid", "random")]
         assert h.chance == "seeded" and h.seed is not None
@@ -88,7 +89,7 @@ def test_ai_seats(tmp_path: Path) -> None:
     (["--seats", "bot,bot,bot,bot,bot,human"], "--seats takes bot, ai or random for each kingdom"),
     (["--scenario", "reconquista"], "unknown taifa scenario 'reconquista' (known: standard, el-cid)"),
     (["--option", "almoravid_hand=14"], "almoravid_hand is an El Cid option (10.3)"),
-    (["--scenario", "el-cid", "--option", "almoravid_hand=20"], "almoravid_hand must be 12..16, not 20"),
+    (["--scenario", "el-cid", "--option", "almoravid_hand=20"], "option almoravid_hand takes a whole number 12..16, not 20"),
     (["--scenario", "el-cid", "--option", "almoravid_hand"], "--option takes name=value"),
     (["--option", "quiet_moves=3"], "unknown taifa option 'quiet_moves'"),
 ])

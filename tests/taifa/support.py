@@ -176,6 +176,14 @@ def until_decision(g: TaifaGame, outcome: Any = None) -> list[Event]:
     return events
 
 
+def decline_all(g: TaifaGame) -> list[Event]:
+    """Answer "done" to every response window asked now (TA-18: every player with cards is asked)."""
+    events: list[Event] = []
+    while isinstance(g.point(), Decision) and g.point().kind == "respond":
+        events += g.apply(("done",))
+    return events
+
+
 def chance(g: TaifaGame) -> Chance:
     p = g.point()
     assert isinstance(p, Chance), f"expected a chance point, the game is at {p}"

@@ -6,7 +6,7 @@ import pytest
 
 from core.taifa.game import TaifaGame
 from support import (
-    area, begin, chance, decision, dice_asked, give, k, of_kind, play, rules, set_owner, table,
+    area, begin, chance, decision, decline_all, dice_asked, give, k, of_kind, play, rules, set_owner, table,
     assert_clone_exact, assert_one_place,
 )
 
@@ -157,6 +157,7 @@ def test_11_2_no_troops_the_offensive_card_becomes_an_incursion(die: int, victim
     # the Catalans border two kingdoms, Castile (Soria) and Valencia (Calatayud), both with cards
     assert chance(g).spec == (1, 6)
     events = play(g, (die,))
+    events += decline_all(g)  # the players are asked, cards or not (TA-18)
     choice = of_kind(events, "choice")[0]
     assert choice.data[2] == k(g, victim)  # 1-3 counter-clockwise: Castile; 4-6 clockwise: Valencia
     (inc,) = of_kind(events, "incursion")
@@ -178,7 +179,7 @@ def test_11_2_incursion_fails_without_a_hit() -> None:
     g = catalan_bot([OFFENSIVE_EVENT], [], [CHAMPION_C], players=("castile", "valencia"))
     give(g, "castile", "C03")
     begin(g, current="catalans")  # only Castile has cards: no die for the kingdom
-    events = play(g, (1, 2, 3))
+    events = decline_all(g) + play(g, (1, 2, 3))
     assert of_kind(events, "combat")[0].data[-1] is False
     assert g.s.hands[k(g, "castile")] == ["C03"]
 

@@ -80,7 +80,9 @@ def test_text_export_reads_as_a_game_report(records: dict[str, Path]) -> None:
     code, out, _ = _run("replay", "export", records["el-cid"])
     assert code == 0
     head, _, body = out.partition("\n\n")
-    assert head.splitlines()[:3] == ['[Game "taifa"]', '[Variant "el-cid"]', '[Options "almoravid_hand=14"]']
+    options = ("almoravid_hand=14, attack_by_response=True, bots_join_fights=True, bots_respond_to_incursions=False, "
+               "response_rounds=True, truce_bars_incursion_events=False")
+    assert head.splitlines()[:3] == ['[Game "taifa"]', '[Variant "el-cid"]', f'[Options "{options}"]']
     assert '[Seats "Almoravids: Almoravids (bot, rulebook bot (taifa 9)); ' in head
     assert "El Cid: El Cid (random, uniform random mover)" in head
     lines = body.splitlines()
@@ -150,7 +152,7 @@ def test_damaged_records_are_one_line_errors(records: dict[str, Path], tmp_path:
         "bots": (_rewrite(src, tmp_path / "bots.fief", header=replace(rec.header, setup={"bots": ["nobody"]})),
                  2, "header at byte 5: no kingdom 'nobody' in el-cid"),
         "option": (_rewrite(src, tmp_path / "option.fief", header=replace(rec.header, options={"almoravid_hand": 20})),
-                   2, "almoravid_hand must be 12..16, not 20"),
+                   2, "option almoravid_hand takes a whole number 12..16, not 20"),
         "seats": (_rewrite(src, tmp_path / "seats.fief", header=replace(rec.header, seats=rec.header.seats[:3])),
                   2, "taifa has 4 seats; the header lists 3"),
         "variant": (_rewrite(src, tmp_path / "variant.fief", header=replace(rec.header, variant="reconquista")),

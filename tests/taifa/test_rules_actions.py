@@ -8,16 +8,16 @@ from core.engine import Chance
 from core.taifa.cards import parse_cards
 from core.taifa.state import INDEPENDENT
 from support import (
-    CARDS_TEXT, area, assert_clone_exact, assert_one_place, begin, chance, decision, dice_asked, give, k,
+    CARDS_TEXT, area, assert_clone_exact, assert_one_place, begin, chance, decision, decline_all, dice_asked, give, k,
     of_kind, play, set_owner, table,
 )
 
 CALATAYUD = 23
 
 
-def castile_attacks(players=("castile", "valencia", "seville", "badajoz", "leon")):
+def castile_attacks(players=("castile", "valencia", "seville", "badajoz", "leon"), **options):
     """Castile (a player) is to attack Calatayud (Valencia) from Soria; the Catalans are a bot."""
-    g = table(players=players)
+    g = table(players=players, **options)
     give(g, "castile", "C15", "C08")  # troops of 2 and 3
     return g
 
@@ -78,20 +78,22 @@ def test_5_1_step_2_troops_and_attack_responses_go_face_down() -> None:
     play(g, ("attack", CALATAYUD))
     opts = decision(g, "castile").options
     assert set(opts) == {("add", "C08"), ("add", "C15"), ("add", "C21"), ("add", "C28")}  # no done yet (TA-19)
+    play(g, ("add", "C28"))
+    assert ("done",) not in decision(g).options  # Siege Engines add no dice: no attack (TA-19)
     play(g, ("add", "C21"))
-    assert ("done",) not in decision(g).options  # a Response alone is no attack
+    assert ("done",) in decision(g).options  # Champion's dice can carry it (TA-19)
     play(g, ("add", "C08"))
     assert ("done",) in decision(g).options and ("add", "C23") not in decision(g).options
-    assert [c for _, _, c, up in g.s.fight.cards] == ["C21", "C08"]
+    assert [c for _, _, c, up in g.s.fight.cards] == ["C28", "C21", "C08"]
     assert not any(up for *_, up in g.s.fight.cards)  # face down until the reveal (step 5)
     play(g, ("done",))
-    assert set(g.s.hands[k(g, "castile")]) == {"C15", "C23", "C28", "C41"}
+    assert set(g.s.hands[k(g, "castile")]) == {"C15", "C23", "C41"}
 
 
 # --- 5.1 step 3: response windows --------------------------------------------------------
 
-def test_5_1_step_3_response_windows_in_play_order_only_to_holders_of_a_usable_card() -> None:
-    g = castile_attacks()
+def test_5_1_step_3_revision_1_windows_once_in_play_order_only_to_holders_of_a_usable_card() -> None:
+    g = castile_attacks(response_rounds=False, bots_join_fights=False)  # revision 1's windows (TA-18)
     give(g, "catalans", "C22", pile="ready")  # a bot: no part in others' fights (TA-30)
     give(g, "valencia", "M26", "M11")  # Militia (defender only)
     give(g, "seville", "M25", "M27")  # Champion (anyone), Militia (defender only: not Seville's)
@@ -236,6 +238,7 @@ def test_5_2_parias_calls_the_attack_off() -> None:
     give(g, "valencia", "M32")
     begin(g, current="castile")
     events = play(g, ("attack", CALATAYUD), ("add", "C08"), ("done",), ("respond", "defence", "M32"))
+    events += decline_all(g)  # Castile may answer the Parias (TA-18)
     assert of_kind(events, "cancel") and not of_kind(events, "combat")
     assert g.s.owner[CALATAYUD] == k(g, "valencia")
     assert g.s.bonus[k(g, "valencia")] == -1 and g.s.bonus[k(g, "castile")] == 1
@@ -269,6 +272,7 @@ def test_5_3_incursion_discards_a_troop_and_a_4_to_6_takes_a_random_card(die: in
     events = play(g, ("incursion", "leon"))
     assert decision(g, "castile").options == (("troop", "C08"), ("troop", "C15"))  # Troop cards only
     events += play(g, ("troop", "C15"))
+    events += decline_all(g)
     assert "C15" in g.s.discard["christian"]  # face up, whatever the die
     assert dice_asked(g) == 1
     events += play(g, (die,))
@@ -287,14 +291,14 @@ def test_5_3_spies_call_off_an_incursion_and_champion_adds_dice() -> None:
     give(g, "valencia", "M35", "M11")
     begin(g, current="catalans")
     play(g, ("incursion", "valencia"), ("troop", "C15"), ("add", "C21"))
-    events = play(g, ("respond", "defence", "M35"))
+    events = play(g, ("respond", "defence", "M35")) + decline_all(g)  # the round goes on (TA-18)
     assert of_kind(events, "cancel") and not isinstance(g.point(), Chance)
     assert g.s.hands[k(g, "valencia")] == ["M11"]
     g2 = table(players=["catalans", "valencia"])
     give(g2, "catalans", "C15", "C21")
     give(g2, "valencia", "M11")
     begin(g2, current="catalans")
-    play(g2, ("incursion", "valencia"), ("troop", "C15"), ("add", "C21"))
+    play(g2, ("incursion", "valencia"), ("troop", "C15"), ("add", "C21"), ("done",))  # Valencia declines
     assert dice_asked(g2) == 3  # 1 + Champion 2 (11.2, TA-12)
 
 

@@ -257,8 +257,8 @@ def test_9_4_the_first_usable_response_skips_those_that_do_not_fit() -> None:
     assert dice_asked(g) == 4  # 2 + Militia 2
 
 
-def test_9_4_a_bot_always_uses_the_first_usable_response_against_an_incursion() -> None:
-    g = table(players=["castile"])
+def test_9_4_with_the_option_a_bot_uses_the_first_usable_response_against_an_incursion() -> None:
+    g = table(players=["castile"], bots_respond_to_incursions=True)  # revision 1 (TA-22)
     give(g, "castile", "C15")
     give(g, "valencia", "M24", "M35", pile="ready")  # Champion does not defend an incursion; Spies do
     give(g, "valencia", "M11")
@@ -306,8 +306,9 @@ def test_9_4_a_bot_adds_its_first_usable_response_to_its_attack() -> None:
     assert dice_asked(g) == 6
 
 
-def test_9_4_bots_take_no_part_in_other_kingdoms_fights() -> None:
-    g = table(players=["castile"])
+def test_9_4_without_the_option_bots_take_no_part_in_other_kingdoms_fights() -> None:
+    g = table(players=["castile"], bots_join_fights=False)  # revision 1 (TA-30)
+    set_owner(g, "castile", "Navarra")  # Castile leads: by default the bots would back Tudela
     give(g, "castile", "C08")
     give(g, "catalans", "C21", pile="ready")  # a bot's Champion could join either side: it does not
     give(g, "seville", "M24", pile="ready")

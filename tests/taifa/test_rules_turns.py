@@ -103,7 +103,7 @@ def test_4_a_player_can_pass_with_cards_and_play_later() -> None:
 
 def test_5_a_player_without_troops_cannot_attack_or_raid() -> None:
     g = table(players=STANDARD)
-    give(g, "catalans", "C21", "C59")  # Champion and Spoils of War: no Troop card (TA-19)
+    give(g, "catalans", "C23", "C59")  # Militia and Spoils of War: nothing to carry an attack (TA-19)
     begin(g, current="catalans")
     verbs = {c[0] for c in decision(g).options}
     assert verbs == {"event", "discard", "pass"}
