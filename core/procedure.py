@@ -12,6 +12,11 @@ state is copied; ``clone()`` is that copy with the unit's answers so far
 replayed, and ``canonical()`` is the unit, its starting state and those
 answers, which fix the position exactly.
 
+One step (an apply or a resolve) may run several units: rulebook bots play
+whole rounds without a question. :meth:`ProcedureGame.frames` hands out, for
+the step just played, a read-only picture of the game as each of those units
+began, so a UI can show the table before each bot acts.
+
 A game supplies:
 
 * ``self.s``, its state: ``copy()`` and ``canonical()``;
@@ -38,7 +43,8 @@ Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answer
 Unit = tuple[Any, ...]  # a unit's name and arguments, e.g. ("round", 2); part of the canonical form
 
 # Attributes a clone rebuilds for itself; every other one it shares.
-_OWN = frozenset(("s", "events", "_gen", "_inputs"))
+_OWN = frozenset(("s", "events", "_gen", "_inputs", "_frames", "_shown"))
+Frame = tuple[int, Any]  # how many of the step's events came before a unit began, the game as it began
 
 
 class GameEnded(Exception):
@@ -66,12 +72,15 @@ class ProcedureGame:
     _unit: Unit
     _base: Any  # a copy of the state as the unit began
     _inputs: list[Any]  # the unit's answers so far
-    _gen: Proc
+    _gen: Proc | None  # None in a frame: a picture, never played
+    _frames: tuple[Frame, ...]  # units begun since the last events were handed out
+    _shown: tuple[Frame, ...]  # those of the step just played
 
     def __init__(self, state: Any) -> None:
         self.s = state
         self.events = []
         self.result = None
+        self._frames = self._shown = ()
 
     @property
     def options(self) -> dict[str, Any]:
@@ -114,11 +123,23 @@ class ProcedureGame:
     def describe(self, code: Code) -> str:
         return repr(code)
 
+    def frames(self) -> list[Frame]:
+        """For the step just played, each unit begun during it: (how many of the step's events
+        came before it began, a read-only copy of the game as it began). Empty when it began none.
+
+        A frame is for drawing (``view``, ``describe``, ``canonical``): its state is the unit's
+        starting state, its ``point()`` the point the step stopped at, the next one after the
+        unit began. ``apply`` and ``resolve`` on it raise RulesError; ``clone()`` of it is a
+        playable game at the unit's first question.
+        """
+        return list(self._shown)
+
     def clone(self) -> Any:
         cls = type(self)
         c = cls.__new__(cls)
         c.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
         c.events = []
+        c._frames = c._shown = ()
         if self.result is not None:
             c.s = self.s.copy()
             c._inputs = list(self._inputs)
@@ -130,7 +151,7 @@ class ProcedureGame:
         for value in self._inputs:
             c._advance(value)
         c._inputs = list(self._inputs)
-        c.events = []
+        c.events, c._frames = [], ()  # a frame's clone may run past a unit that asks nothing
         return c
 
     def canonical(self) -> Any:
@@ -150,16 +171,19 @@ class ProcedureGame:
         """
         self.result = None
         self.events = []
+        self._frames = ()
         self._start(unit)
         out, self.events = self.events, []
+        self._shown, self._frames = self._frames, ()
         return out
 
     # -- running units -------------------------------------------------------------
 
     def _start(self, unit: Unit) -> None:
-        """Begin ``unit`` and run to the first question; its events wait for the next step."""
+        """Begin ``unit`` and run to the first question; its events (and frames) wait for the next step."""
         self._begin(unit)
         self._advance(None)
+        self._settle()
 
     def _begin(self, unit: Unit) -> None:
         self._unit = unit
@@ -168,11 +192,21 @@ class ProcedureGame:
         self._gen = self._unit_proc(unit)
 
     def _answer(self, value: Any) -> list[Event]:
-        # Events from building the game are still here: they go with step 1.
+        if self._gen is None:
+            raise RulesError("this is a picture of the game as a unit began (a frame): it cannot be played")
+        # Events (and frames) from building the game are still here: they go with step 1.
         self._inputs.append(value)
         self._advance(value)
+        self._settle()
         out, self.events = self.events, []
+        self._shown, self._frames = self._frames, ()
         return out
+
+    def _settle(self) -> None:
+        """Give the frames just made the point the game stopped at: the first after they began."""
+        for _, frame in self._frames:
+            if frame._point is None:
+                frame._point = self._point
 
     def _advance(self, value: Any) -> None:
         """Run the current unit (and the ones after it) to the next question or the end."""
@@ -190,7 +224,18 @@ class ProcedureGame:
                     raise RuntimeError(f"unit {self._unit} ended with no next unit and no result")
                 return
             self._begin(nxt)
+            self._frames += ((len(self.events), self._frame()),)
             value = None
+
+    def _frame(self) -> Any:
+        """A read-only copy of the game as the unit just begun: shares the unit's starting
+        state, which is never changed (a clone copies it)."""
+        cls = type(self)
+        f = cls.__new__(cls)
+        f.__dict__.update(self.__dict__)
+        f.s, f.events, f._gen, f._inputs, f._frames, f._shown = self._base, [], None, [], (), ()
+        f._point = None  # set once the game stops at a point (_settle)
+        return f
 
     def _finish(self, result: Result) -> None:
         """End the game with ``result`` (a unit calls it, or :meth:`_advance` on a GameEnded)."""
