@@ -73,8 +73,10 @@ class ProcedureGame:
     _base: Any  # a copy of the state as the unit began
     _inputs: list[Any]  # the unit's answers so far
     _gen: Proc | None  # None in a frame: a picture, never played
-    _frames: tuple[Frame, ...]  # units begun since the last events were handed out
-    _shown: tuple[Frame, ...]  # those of the step just played
+    # Units begun since the last events were handed out, and those of the step just played:
+    # (events before, starting state, unit), made into frames only when asked for.
+    _frames: tuple[tuple[int, Any, Unit], ...]
+    _shown: tuple[tuple[int, Any, Unit], ...]
 
     def __init__(self, state: Any) -> None:
         self.s = state
@@ -128,11 +130,20 @@ class ProcedureGame:
         came before it began, a read-only copy of the game as it began). Empty when it began none.
 
         A frame is for drawing (``view``, ``describe``, ``canonical``): its state is the unit's
-        starting state, its ``point()`` the point the step stopped at, the next one after the
-        unit began. ``apply`` and ``resolve`` on it raise RulesError; ``clone()`` of it is a
-        playable game at the unit's first question.
+        starting state (shared with the game, never changed), its ``point()`` the point the step
+        stopped at (for a unit begun in the step, the first one after it began). ``apply`` and
+        ``resolve`` on it raise RulesError; ``clone()`` of it is a playable game at the unit's
+        first question. Built when asked for, so a step costs next to nothing more.
         """
-        return list(self._shown)
+        return [(n, self._frame(base, unit)) for n, base, unit in self._shown]
+
+    def _frame(self, base: Any, unit: Unit) -> Any:
+        cls = type(self)
+        f = cls.__new__(cls)
+        f.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
+        f.s, f._base, f._unit, f.result, f.events = base, base, unit, None, []
+        f._gen, f._inputs, f._frames, f._shown = None, [], (), ()
+        return f
 
     def clone(self) -> Any:
         cls = type(self)
@@ -183,7 +194,6 @@ class ProcedureGame:
         """Begin ``unit`` and run to the first question; its events (and frames) wait for the next step."""
         self._begin(unit)
         self._advance(None)
-        self._settle()
 
     def _begin(self, unit: Unit) -> None:
         self._unit = unit
@@ -197,16 +207,9 @@ class ProcedureGame:
         # Events (and frames) from building the game are still here: they go with step 1.
         self._inputs.append(value)
         self._advance(value)
-        self._settle()
         out, self.events = self.events, []
         self._shown, self._frames = self._frames, ()
         return out
-
-    def _settle(self) -> None:
-        """Give the frames just made the point the game stopped at: the first after they began."""
-        for _, frame in self._frames:
-            if frame._point is None:
-                frame._point = self._point
 
     def _advance(self, value: Any) -> None:
         """Run the current unit (and the ones after it) to the next question or the end."""
@@ -224,18 +227,8 @@ class ProcedureGame:
                     raise RuntimeError(f"unit {self._unit} ended with no next unit and no result")
                 return
             self._begin(nxt)
-            self._frames += ((len(self.events), self._frame()),)
+            self._frames += ((len(self.events), self._base, nxt),)
             value = None
-
-    def _frame(self) -> Any:
-        """A read-only copy of the game as the unit just begun: shares the unit's starting
-        state, which is never changed (a clone copies it)."""
-        cls = type(self)
-        f = cls.__new__(cls)
-        f.__dict__.update(self.__dict__)
-        f.s, f.events, f._gen, f._inputs, f._frames, f._shown = self._base, [], None, [], (), ()
-        f._point = None  # set once the game stops at a point (_settle)
-        return f
 
     def _finish(self, result: Result) -> None:
         """End the game with ``result`` (a unit calls it, or :meth:`_advance` on a GameEnded)."""
