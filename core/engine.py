@@ -113,7 +113,15 @@ class Event:
 
 @runtime_checkable
 class Game(Protocol):
-    """What the runner, the notation layer and the UI rely on."""
+    """What the runner, the notation layer and the UI rely on.
+
+    Optional, not part of the protocol (generic code uses ``getattr(game, "frames", None)``):
+    ``frames() -> list[tuple[int, Game]]``, for the step just applied or resolved, each unit
+    of play begun during it (say a rulebook bot's round): how many of the step's events came
+    before it began, and a read-only copy of the game as it began, good for ``view``,
+    ``describe`` and drawing, never for ``apply``/``resolve``. Empty when the step began
+    none. A UI draws a game without it only after each step (core/procedure.py has it).
+    """
 
     game: str  # the registry name: "tafl", "taifa", "kingdom"
     variant: str  # a variant or scenario of that game

@@ -12,6 +12,11 @@ state is copied; ``clone()`` is that copy with the unit's answers so far
 replayed, and ``canonical()`` is the unit, its starting state and those
 answers, which fix the position exactly.
 
+One step (an apply or a resolve) may run several units: rulebook bots play
+whole rounds without a question. :meth:`ProcedureGame.frames` hands out, for
+the step just played, a read-only picture of the game as each of those units
+began, so a UI can show the table before each bot acts.
+
 A game supplies:
 
 * ``self.s``, its state: ``copy()`` and ``canonical()``;
@@ -38,7 +43,8 @@ Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answer
 Unit = tuple[Any, ...]  # a unit's name and arguments, e.g. ("round", 2); part of the canonical form
 
 # Attributes a clone rebuilds for itself; every other one it shares.
-_OWN = frozenset(("s", "events", "_gen", "_inputs"))
+_OWN = frozenset(("s", "events", "_gen", "_inputs", "_frames", "_shown"))
+Frame = tuple[int, Any]  # how many of the step's events came before a unit began, the game as it began
 
 
 class GameEnded(Exception):
@@ -66,12 +72,17 @@ class ProcedureGame:
     _unit: Unit
     _base: Any  # a copy of the state as the unit began
     _inputs: list[Any]  # the unit's answers so far
-    _gen: Proc
+    _gen: Proc | None  # None in a frame: a picture, never played
+    # Units begun since the last events were handed out, and those of the step just played:
+    # (events before, starting state, unit), made into frames only when asked for.
+    _frames: tuple[tuple[int, Any, Unit], ...]
+    _shown: tuple[tuple[int, Any, Unit], ...]
 
     def __init__(self, state: Any) -> None:
         self.s = state
         self.events = []
         self.result = None
+        self._frames = self._shown = ()
 
     @property
     def options(self) -> dict[str, Any]:
@@ -114,11 +125,32 @@ class ProcedureGame:
     def describe(self, code: Code) -> str:
         return repr(code)
 
+    def frames(self) -> list[Frame]:
+        """For the step just played, each unit begun during it: (how many of the step's events
+        came before it began, a read-only copy of the game as it began). Empty when it began none.
+
+        A frame is for drawing (``view``, ``describe``, ``canonical``): its state is the unit's
+        starting state (shared with the game, never changed), its ``point()`` the point the step
+        stopped at (for a unit begun in the step, the first one after it began). ``apply`` and
+        ``resolve`` on it raise RulesError; ``clone()`` of it is a playable game at the unit's
+        first question. Built when asked for, so a step costs next to nothing more.
+        """
+        return [(n, self._frame(base, unit)) for n, base, unit in self._shown]
+
+    def _frame(self, base: Any, unit: Unit) -> Any:
+        cls = type(self)
+        f = cls.__new__(cls)
+        f.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
+        f.s, f._base, f._unit, f.result, f.events = base, base, unit, None, []
+        f._gen, f._inputs, f._frames, f._shown = None, [], (), ()
+        return f
+
     def clone(self) -> Any:
         cls = type(self)
         c = cls.__new__(cls)
         c.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
         c.events = []
+        c._frames = c._shown = ()
         if self.result is not None:
             c.s = self.s.copy()
             c._inputs = list(self._inputs)
@@ -130,7 +162,7 @@ class ProcedureGame:
         for value in self._inputs:
             c._advance(value)
         c._inputs = list(self._inputs)
-        c.events = []
+        c.events, c._frames = [], ()  # a frame's clone may run past a unit that asks nothing
         return c
 
     def canonical(self) -> Any:
@@ -150,14 +182,16 @@ class ProcedureGame:
         """
         self.result = None
         self.events = []
+        self._frames = ()
         self._start(unit)
         out, self.events = self.events, []
+        self._shown, self._frames = self._frames, ()
         return out
 
     # -- running units -------------------------------------------------------------
 
     def _start(self, unit: Unit) -> None:
-        """Begin ``unit`` and run to the first question; its events wait for the next step."""
+        """Begin ``unit`` and run to the first question; its events (and frames) wait for the next step."""
         self._begin(unit)
         self._advance(None)
 
@@ -168,10 +202,13 @@ class ProcedureGame:
         self._gen = self._unit_proc(unit)
 
     def _answer(self, value: Any) -> list[Event]:
-        # Events from building the game are still here: they go with step 1.
+        if self._gen is None:
+            raise RulesError("this is a picture of the game as a unit began (a frame): it cannot be played")
+        # Events (and frames) from building the game are still here: they go with step 1.
         self._inputs.append(value)
         self._advance(value)
         out, self.events = self.events, []
+        self._shown, self._frames = self._frames, ()
         return out
 
     def _advance(self, value: Any) -> None:
@@ -190,6 +227,7 @@ class ProcedureGame:
                     raise RuntimeError(f"unit {self._unit} ended with no next unit and no result")
                 return
             self._begin(nxt)
+            self._frames += ((len(self.events), self._base, nxt),)
             value = None
 
     def _finish(self, result: Result) -> None:

@@ -8,9 +8,12 @@ every card used goes to the discard pile (step 7).
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
+from core.engine import Event
 from core.procedure import GameEnded, Proc
 from core.taifa.state import CASTLES, INDEPENDENT, Fight
-from core.taifa.table import Table, dice_word, hits, possessive
+from core.taifa.table import Table, agree, dice_word, hits, possessive
 
 
 class SuddenVictory(GameEnded):
@@ -240,12 +243,21 @@ def _spend(t: Table, f: Fight, a: int, rule: str = "taifa 5.1") -> None:
     t.emit("garrison", f"{who} spends the garrison of {t.area_name(a)} (+1 die)", rule, a)
 
 
-def _reveal(t: Table, f: Fight) -> tuple[int, int, bool, list[str]]:
-    """5.1 step 5: turn the cards up and apply the Responses.
+# Where a side's number of dice comes from: (why, dice), e.g. ("defence 3", 3), ("Champion", 2),
+# ("garrison of Murcia", 1), ("Siege Engines", -1); the sum, floored at 0, is what it rolls.
+Dice = list[tuple[str, int]]
 
-    Returns the attack's and the defence's dice, whether the fight was
-    cancelled, and the attacking Troop cards still in it.
-    """
+
+class Revealed(NamedTuple):
+    attack: Dice  # what the Responses add to or cut from each side
+    defence: Dice
+    cancel: Event | None  # the event calling the fight off, if a card did
+    troops: list[str]  # the attacking Troop cards still in the fight
+    strength: int  # of every attacking Troop card placed (a Sortie's is in ``attack``)
+
+
+def _reveal(t: Table, f: Fight) -> Revealed:
+    """5.1 step 5: turn the cards up and apply the Responses."""
     f.cards = [(side, k, c, True) for side, k, c, _ in f.cards]
     for side in ("attack", "defence"):
         placed = [t.label(c) for sd, _, c, _ in f.cards if sd == side]
@@ -253,8 +265,9 @@ def _reveal(t: Table, f: Fight) -> tuple[int, int, bool, list[str]]:
             t.emit("reveal", f"{side.capitalize()}: {', '.join(placed)}", "taifa 5.1", side,
                    *(c for sd, _, c, _ in f.cards if sd == side))
     troops = [c for side, _, c, _ in f.cards if side == "attack" and t.card(c).kind == "troop"]
-    dice = {"attack": 0, "defence": 0}
-    cancelled = False
+    strength = troop_strength(t, troops)
+    dice: dict[str, Dice] = {"attack": [], "defence": []}
+    cancel = None
     for side, k, cid, _ in f.cards:
         card = t.card(cid)
         if card.kind != "response":
@@ -263,38 +276,81 @@ def _reveal(t: Table, f: Fight) -> tuple[int, int, bool, list[str]]:
         target = f.defender if side == "attack" else f.attacker
         for e in card.effect:
             if e.op == "add_dice":
-                dice[side] += e["n"]
+                dice[side].append((card.name, e["n"]))
             elif e.op == "cut_dice":
-                dice[other] -= e["n"]
+                dice[other].append((card.name, -e["n"]))
             elif e.op == "remove_attacking_troop":
                 for _ in range(e["n"]):
                     if troops:
                         gone = max(troops, key=lambda c: (t.card(c).strength, c))
                         troops.remove(gone)
+                        dice["attack"].append((card.name, -(t.card(gone).strength or 0)))
                         t.emit("sortie", f"{card.name} removes {t.label(gone)} from the attack", "TA-13", gone)
             elif e.op in ("cancel_attack", "cancel_incursion"):
-                cancelled = True
                 t.emit("cancel", f"{card.name}: the {f.kind} is called off", "taifa 5.1", cid)
+                cancel = t.events[-1]
             elif e.op == "gain_bonus":
                 t.move_bonus(k, e["n"], "taifa 7")
             elif e.op == "target_bonus":
                 t.move_bonus(target, e["n"], "taifa 7")
-    return dice["attack"], dice["defence"], cancelled, troops
+    return Revealed(dice["attack"], dice["defence"], cancel, troops, strength)
 
 
-def _battle(t: Table, f: Fight, attack_dice: int, defence_dice: int) -> Proc:
+def _event_name(t: Table) -> str | None:
+    """The event card being played (5.4) when a fight begins as one of its steps; None for an action."""
+    return t.card(t.s.in_play[-1]).name if t.s.in_play else None
+
+
+def _defence_dice(t: Table, f: Fight, responses: Dice) -> Dice:
+    """5.1 step 4, 5.2: the area's printed defence, a die per garrison spent, then the Responses."""
+    printed = t.m.areas[f.area - 1].defence
+    return [(f"defence {printed}", printed), *((f"garrison of {t.area_name(g)}", 1) for g in f.garrisons),
+            *responses]
+
+
+def _count(dice: Dice) -> int:
+    return max(0, sum(n for _, n in dice))
+
+
+def _battle(t: Table, f: Fight, attack_dice: Dice, defence_dice: Dice) -> Proc:
     """5.2: both sides roll; the attacker needs more hits. Returns True if the attacker wins."""
-    attack_dice, defence_dice = max(0, attack_dice), max(0, defence_dice)
     who = t.name(f.attacker) if f.attacker != INDEPENDENT else "The outside force"
     where = t.area_name(f.area)
-    a = yield from t.roll_d6(attack_dice, f"{who} attacks {where} with {dice_word(attack_dice)}")
-    d = yield from t.roll_d6(defence_dice, f"{where} defends with {dice_word(defence_dice)}")
+    defender = f"Independent {where}" if f.defender == INDEPENDENT else t.name(f.defender)
+    na, nd = _count(attack_dice), _count(defence_dice)
+    a = yield from t.roll_d6(na, f"{who} {agree(who, 'rolls')} {dice_word(na)} to attack {where}")
+    d = yield from t.roll_d6(nd, f"{defender} {agree(defender, 'rolls')} {dice_word(nd)} to defend "
+                             + ("itself" if f.defender == INDEPENDENT else where))
     f.dice["attack"], f.dice["defence"] = tuple(a), tuple(d)
     ha, hd = hits(a), hits(d)
     won = ha > hd
     t.emit("combat", f"{who} rolls {_dice(a)} = {ha} hit{'s' if ha != 1 else ''} against {_dice(d)} = {hd}: "
            f"{where} {'falls' if won else 'holds'}", "taifa 5.2", tuple(a), tuple(d), ha, hd, won)
+    _record(t, f, "falls" if won else "holds", t.events[-1], attack_dice, defence_dice)
     return won
+
+
+def _record(t: Table, f: Fight, outcome: str, decided: Event, attack_dice: Dice | None = None,
+            defence_dice: Dice | None = None) -> None:
+    """Keep the fight as resolved for the view (:func:`combat_view`): only references, as
+    fights are many and views few. Nothing kept is changed afterwards."""
+    t.s.last_combat = (f, t.s.turn, outcome, decided, attack_dice or [], defence_dice or [])
+
+
+def combat_view(last: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    """The last fight resolved, for ``view()``: every card (all face up by now), the garrisons
+    spent, where each side's dice came from, the dice, the hits and the deciding event."""
+    if last is None:
+        return None
+    f, turn, outcome, decided, attack_dice, defence_dice = last
+    a, d = f.dice.get("attack", ()), f.dice.get("defence", ())
+    return {
+        "kind": f.kind, "attacker": f.attacker, "defender": f.defender, "area": f.area, "turn": turn,
+        "cards": [[side, k, c] for side, k, c, _ in f.cards], "garrisons": list(f.garrisons),
+        "attack_dice": [[why, n] for why, n in attack_dice], "defence_dice": [[why, n] for why, n in defence_dice],
+        "attack_roll": list(a), "defence_roll": list(d), "attack_hits": hits(a), "defence_hits": hits(d),
+        "outcome": outcome, "text": decided.text, "rule": decided.rule,
+    }
 
 
 def _dice(values: tuple[int, ...] | list[int]) -> str:
@@ -312,6 +368,7 @@ def _clear(t: Table, f: Fight) -> None:
 def attack(t: Table, k: int, area: int, *, bonus_dice: int = 0, from_event: bool = False) -> Proc:
     """5.1: ``k`` attacks ``area``. A bot commits its whole army and its first usable Response."""
     s = t.s
+    source = _event_name(t)
     f = Fight("attack", k, s.owner[area], area)
     s.fight = f
     held = "independent" if f.defender == INDEPENDENT else f"held by {t.name(f.defender)}"
@@ -328,13 +385,16 @@ def attack(t: Table, k: int, area: int, *, bonus_dice: int = 0, from_event: bool
         yield from _commit(t, f, k, "attack", troops=True, need_troop=not from_event)
     yield from _windows(t, f, k)
     yield from _garrisons(t, f)
-    atk, dfn, cancelled, troops = _reveal(t, f)
-    if cancelled:
+    r = _reveal(t, f)
+    if r.cancel:
+        _record(t, f, "cancelled", r.cancel)
         _clear(t, f)
         return False
-    attack_dice = troop_strength(t, troops) + bonus_dice + atk
-    defence_dice = t.m.areas[area - 1].defence + len(f.garrisons) + dfn
-    won = yield from _battle(t, f, attack_dice, defence_dice)
+    strength = r.strength
+    attack_dice: Dice = [(f"troops {strength}", strength)] if strength else []
+    if bonus_dice:  # Great Siege, Cavalry Charge (5.4)
+        attack_dice.append((source or "event", bonus_dice))
+    won = yield from _battle(t, f, attack_dice + r.attack, _defence_dice(t, f, r.defence))
     _clear(t, f)
     if won:
         yield from capture(t, k, area)
@@ -368,6 +428,7 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
     """5.3: ``k`` raids ``target``. A player discards a Troop card (unless an event says not);
     a bot's 9.3 incursion spends the Offensive card ``card`` instead."""
     s = t.s
+    source = _event_name(t)
     f = Fight("incursion", k, target)
     s.fight = f
     t.emit("incursion", f"{t.does(k, 'makes')} an incursion against {t.name(target)}", "taifa 5.3", k, target)
@@ -388,16 +449,19 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
     else:
         yield from _commit(t, f, k, "incursion", troops=False, need_troop=False)
     yield from _windows(t, f, k)
-    atk, _dfn, cancelled, _ = _reveal(t, f)
-    if cancelled:
+    r = _reveal(t, f)  # an incursion's defence rolls no dice: its Responses only cut or cancel
+    if r.cancel:
+        _record(t, f, "cancelled", r.cancel)
         _clear(t, f)
         return False
-    n = max(0, dice + atk)
-    rolled = yield from t.roll_d6(n, f"{t.does(k, 'raids')} {t.name(target)} with {dice_word(n)}")
+    attack_dice: Dice = [(source or "incursion", dice), *r.attack]  # 5.3's die, or an event's (Cabalgada)
+    n = _count(attack_dice)
+    rolled = yield from t.roll_d6(n, f"{t.does(k, 'rolls')} {dice_word(n)} to raid {t.name(target)}")
     f.dice["attack"] = tuple(rolled)
     won = hits(rolled) >= 1  # 11.2: at least one hit succeeds (TA-25)
     t.emit("combat", f"{t.does(k, 'rolls')} {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
            "taifa 5.3", tuple(rolled), won)
+    _record(t, f, "succeeds" if won else "fails", t.events[-1], attack_dice)
     _clear(t, f)
     if won:
         yield from random_discard(t, target, "taifa 5.3")
@@ -432,14 +496,15 @@ def campaign(t: Table, k: int, area: int, force: int) -> Proc:
     if it wins the area turns independent and its owner loses 1 Card Bonus."""
     s = t.s
     owner = s.owner[area]
+    source = _event_name(t)
     f = Fight("campaign", INDEPENDENT, owner, area, force)
     s.fight = f
     t.emit("campaign", f"{t.does(k, 'raises')} an Independent Campaign against {t.area_name(area)} "
            f"({t.name(owner)}): {dice_word(force)}", "TA-14", k, area, owner)
     yield from _windows(t, f, k)
     yield from _garrisons(t, f)
-    _atk, dfn, _cancelled, _ = _reveal(t, f)
-    won = yield from _battle(t, f, force, t.m.areas[area - 1].defence + len(f.garrisons) + dfn)
+    r = _reveal(t, f)  # no Response cancels a campaign (docs/taifa-cards.md)
+    won = yield from _battle(t, f, [(source or "outside force", force), *r.attack], _defence_dice(t, f, r.defence))
     _clear(t, f)
     if won:
         s.owner[area] = INDEPENDENT

@@ -16,7 +16,7 @@ from core.procedure import GameEnded, Proc, Unit
 from core.taifa.bots import bot_round
 from core.taifa.cards import Decks
 from core.taifa.data import packaged_cards, packaged_map
-from core.taifa.combat import SuddenVictory, attack, carries, incursion
+from core.taifa.combat import SuddenVictory, attack, carries, combat_view, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
@@ -135,13 +135,14 @@ class TaifaGame(Table):
         s = self.s
         kind = self._unit[0]
         if kind == "turn_start":
-            s.current, s.passes = 0, 0
+            s.current, s.passes, s.round = 0, 0, 1
             return ("round", 0)
         if kind == "round":
             s.passes = s.passes + 1 if returned else 0
             if s.passes >= len(s.kingdoms):
                 return ("turn_end",)
             s.current = (self._unit[1] + 1) % len(s.kingdoms)
+            s.round += 1  # counted here, so the round's starting state (its frame) shows it
             return ("round", s.current)
         return None if self.result is not None else ("turn_start",)
 
@@ -161,6 +162,7 @@ class TaifaGame(Table):
         """4 steps 1-2 (and 3.1 on the first turn): shuffle, draw, reset the Card Bonus."""
         s = self.s
         s.turn += 1
+        s.round = 0
         self.emit("turn", f"Turn {s.turn} of {TURNS} begins", "taifa 4", s.turn)
         if s.turn == 1:
             for deck in sorted(s.draw):
@@ -199,8 +201,11 @@ class TaifaGame(Table):
 
     def _round(self, k: int) -> Proc:
         """One kingdom's round: one action (5). Returns True when it passed."""
-        self.s.current = k
-        if self.s.bots[k]:
+        s = self.s
+        s.current = k
+        self.emit("round", f"Round {s.round}: {self.name(k)} ({'bot' if s.bots[k] else 'player'})",
+                  "taifa 9.1" if s.bots[k] else "taifa 5", s.round, k)
+        if s.bots[k]:
             passed = yield from bot_round(self, k)
             return passed
         passed = yield from self._player_round(k)
@@ -281,11 +286,19 @@ class TaifaGame(Table):
         best = max(scores)
         tied = [k for k in range(len(scores)) if scores[k] == best]
         if len(tied) == 1:
-            return Result((tied[0],), f"most castles after turn 3 ({best})", "taifa 8", scores)
+            second = max(n for n in scores if n < best)
+            next_ = " and ".join(self.name(k) for k in range(len(scores)) if scores[k] == second)
+            return Result((tied[0],), f"{best} castles after turn {s.turn}, the most ({next_} next with {second})",
+                          "taifa 8", scores)
         top = max(s.bonus[k] for k in tied)
         winners = tuple(k for k in tied if s.bonus[k] == top)
-        how = "the highest Card Bonus breaks the tie" if len(winners) == 1 else "tied on castles and Card Bonus: a shared win"
-        return Result(winners, f"{best} castles after turn 3; {how}", "taifa 8" if len(winners) == 1 else "TA-27", scores)
+        if len(winners) > 1:
+            return Result(winners, f"{best} castles each after turn {s.turn} and the same Card Bonus ({top:+d}): "
+                          "a shared win", "TA-27", scores)
+        others = " and ".join(self.name(k) for k in tied if k != winners[0])
+        bonuses = " to ".join(f"{b:+d}" for b in sorted({s.bonus[k] for k in tied}, reverse=True))
+        return Result(winners, f"{best} castles after turn {s.turn}, tied with {others}; the highest Card Bonus "
+                      f"({bonuses}) breaks the tie", "taifa 8", scores)
 
     # -- what a seat may see, and how options read --------------------------------
 
@@ -316,7 +329,8 @@ class TaifaGame(Table):
             "kingdoms": tuple(kingdoms), "owner": tuple(s.owner), "garrison": tuple(s.garrison),
             "draw": {d: len(p) for d, p in s.draw.items()}, "discard": {d: tuple(p) for d, p in s.discard.items()},
             "removed": tuple(s.removed), "held": tuple(s.held), "truces": tuple(s.truces),
-            "fight": fight, "last_dice": s.last_dice, "result": self.result,
+            "fight": fight, "last_dice": s.last_dice, "result": self.result, "round": s.round,
+            "last_combat": combat_view(s.last_combat),
             # An event being resolved is played face up (5.4); a fight's own cards are in "fight".
             "playing": tuple(c for c in s.in_play if not (s.fight and any(c == fc for _, _, fc, _ in s.fight.cards))),
         }
@@ -330,3 +344,4 @@ class TaifaGame(Table):
         from core.taifa.moves import parse
 
         return parse(self, text)
+

@@ -71,7 +71,11 @@ class TaifaState:
     current: int = 0
     passes: int = 0  # kingdoms that passed in a row (4)
     fight: Fight | None = None
+    # Shown, not rules: kept out of canonical() (play that differs only here reaches the same
+    # position, and no rule reads them), copied by copy() so a clone shows what the game shows.
     last_dice: tuple[str, tuple[int, ...]] | None = None
+    round: int = 0  # the round in progress in this turn, each kingdom's counting one (0: none yet)
+    last_combat: tuple[Any, ...] | None = None  # the last fight resolved (combat.py); never changed, only replaced
 
     def copy(self) -> "TaifaState":
         return TaifaState(
@@ -82,7 +86,7 @@ class TaifaState:
             {d: p[:] for d, p in self.draw.items()}, {d: p[:] for d, p in self.discard.items()},
             self.removed[:], self.held[:], self.truces[:], self.in_play[:],
             self.turn, self.current, self.passes,
-            self.fight.copy() if self.fight else None, self.last_dice,
+            self.fight.copy() if self.fight else None, self.last_dice, self.round, self.last_combat,
         )
 
     def canonical(self) -> list[Any]:

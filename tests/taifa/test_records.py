@@ -100,7 +100,7 @@ def test_text_export_reads_as_a_game_report(records: dict[str, Path]) -> None:
     steps = [int(m.group(1)) for line in lines if (m := re.match(r"  (\d+)\. ", line))]
     assert steps == list(range(1, len(steps) + 1)) and len(steps) == read_record_file(records["el-cid"]).steps
     assert any(re.match(r"  \d+\. El Cid: ", line) for line in lines), "El Cid's decisions"
-    assert any(re.match(r"  \d+\. .* with \d dice: [1-6]( [1-6])*$", line) for line in lines), "the dice thrown"
+    assert any(re.match(r"  \d+\. .* rolls? \d dice to .*: [1-6]( [1-6])*$", line) for line in lines), "the dice thrown"
     assert lines[-1].startswith(("El Cid won: ", "Almoravids won: "))
 
 

@@ -165,9 +165,9 @@ def test_5_2_the_attack_rolls_before_the_defence() -> None:
     g = castile_attacks()
     begin(g, current="castile")
     play(g, ("attack", CALATAYUD), ("add", "C15"), ("done",))
-    assert "attacks Calatayud" in chance(g).label and dice_asked(g) == 2
+    assert chance(g).label == "Castile rolls 2 dice to attack Calatayud" and dice_asked(g) == 2
     play(g, (1, 1))
-    assert "defends" in chance(g).label
+    assert chance(g).label == "Taifa of Valencia rolls 2 dice to defend Calatayud"
 
 
 # --- 5.1 step 6: capture -----------------------------------------------------------------

@@ -232,3 +232,86 @@ def test_a_unit_ending_with_no_next_unit_and_no_result_is_a_bug() -> None:
     g = Stuck()
     with pytest.raises(RuntimeError, match="no next unit"):
         g.apply(("pass",))
+
+
+# -- frames: the units a step began ----------------------------------------------------
+
+
+class Sleepy(RaceGame):
+    """South is a rulebook bot of sorts: its round asks nothing, it only sleeps."""
+
+    def _round(self, seat: int) -> Proc:
+        if seat == 1:
+            self.emit("sleep", "South sleeps", "race 4", seat)
+            return False
+        result = yield from super()._round(seat)
+        return result
+
+
+def test_a_step_within_one_unit_has_no_frames() -> None:
+    g = RaceGame()
+    assert g.frames() == []
+    g.apply(("throw",))
+    assert g.frames() == []
+
+
+def test_a_step_gives_a_frame_per_unit_begun_with_the_events_before_it() -> None:
+    g = Sleepy()
+    for value in [("throw",), (3, 4)]:
+        answer(g, value)
+    events = g.resolve(2)  # North's round ends; South sleeps; North's next round asks
+    assert [e.kind for e in events] == ["sleep"]
+    (i, south), (j, north) = g.frames()
+    assert (i, j) == (0, 1)
+    assert south.canonical() == {**g.canonical(), "unit": ["round", 1]}
+    assert north.canonical() == g.canonical()
+    assert south.s.scores == [7, 0] and south.s is not g.s
+    assert south.point() == north.point() == g.point()  # where the step stopped
+    events = g.apply(("pass",))
+    assert [e.kind for e in events] == ["pass", "sleep"]
+    assert [n for n, _ in g.frames()] == [1, 2]  # South's round after the pass, North's after the sleep
+
+
+def test_a_frame_is_never_played_but_its_clone_is() -> None:
+    g = Sleepy()
+    for value in [("throw",), (3, 4), 2]:
+        answer(g, value)
+    (_, south), _ = g.frames()
+    before = south.canonical()
+    with pytest.raises(RulesError, match="frame"):
+        south.apply(("pass",))
+    with pytest.raises(RulesError):
+        south.resolve((1, 1))  # the point is a Decision: refused before the frame is
+    assert south.canonical() == before and south.s.scores == [7, 0]
+    c = south.clone()  # replays South's sleep: at North's question, as the game is
+    assert c.canonical() == g.canonical() and c.point() == g.point()
+    assert c.apply(("pass",)) == g.apply(("pass",))
+
+
+def test_frames_at_the_end_of_the_game_see_it_over() -> None:
+    g = RaceGame()
+    for value in SCRIPT[:-1]:
+        answer(g, value)
+    answer(g, SCRIPT[-1])
+    ((n, end),) = g.frames()
+    assert n == 1 and end.canonical()["unit"] == ["end"] and end.result is None
+    assert isinstance(end.point(), Over)
+
+
+def test_frames_do_not_change_clones_or_digests() -> None:
+    g, plain = Sleepy(), Sleepy()
+    for value in [("throw",), (3, 4), 2]:
+        answer(g, value)
+        answer(plain, value)
+    g.frames()
+    assert digest(g) == digest(plain) and g.clone().frames() == []
+
+
+def test_frames_from_building_the_game_go_with_step_1_as_its_events_do() -> None:
+    g = Sleepy(start=1)  # South's round is the first unit (the game as built); North's begins after it
+    assert g.frames() == []
+    events = g.apply(("throw",))
+    assert [e.kind for e in events] == ["sleep"]
+    assert [(n, f.canonical()["unit"]) for n, f in g.frames()] == [(1, ["round", 0])]
+    g.resolve((1, 2))
+    assert g.frames() == []
