@@ -23,7 +23,7 @@ import math
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -66,7 +66,7 @@ TARGET, FIGHT, GARRISON, CAPITAL, ROUTE, SEA, DOT, LINK = ">", "!", "+", "*", "�
 WIDE_CELL = 8  # ">C10·4+*"
 SMALL_CELL = 2  # "C>": letter and one mark
 WIDE_MIN = (56, 14)  # below this the wide labels never fit (tried down to 60x16)
-SCHEMATIC_MIN, SCHEMATIC_MAX, LIST_MIN = 20, 40, 16
+SCHEMATIC_MIN, SCHEMATIC_MAX, LIST_MIN = 20, 40, 18
 LAND = 3.0  # map units of land drawn around an area's label
 
 
@@ -365,6 +365,8 @@ class MapCanvas(Widget, can_focus=True):
         self._lines: list[Strip] = []
         self._key: tuple[Any, ...] | None = None
         self.list_top = 0  # first area shown in the compact list
+        self.want: int | None = None  # an area the list must show
+        self._followed = 0
 
     @property
     def layout_(self) -> Layout:
@@ -429,17 +431,17 @@ class MapCanvas(Widget, can_focus=True):
             self.refresh()
 
     def follow(self, a: int) -> None:
-        """Scroll the compact list so area ``a`` shows."""
-        h = max(1, self.size.height)
-        if a - 1 < self.list_top:
-            self.list_top = a - 1
-        elif a - 1 >= self.list_top + h:
-            self.list_top = a - h
+        """Scroll the compact list so area ``a`` shows (at the next paint, when its height is known)."""
+        self.want = a
+        self.refresh()
 
     # -- drawing -----------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        key = (self.size, self.pane.marks, self.pane.cursor, self.has_focus, self.list_top, id(self.pane.game.m))
+        if self.pane.cursor != self._followed:  # however the cursor moved, the list shows it
+            self._followed = self.want = self.pane.cursor
+        key = (self.size, self.pane.marks, self.pane.cursor, self.has_focus, self.list_top, self.want,
+               id(self.pane.game.m))
         if key != self._key:
             self._lines = self.paint()
             self._key = key
@@ -478,6 +480,12 @@ class MapCanvas(Widget, can_focus=True):
         x0, width = lay.list_col, lay.width - lay.list_col
         if width < 12:
             return
+        if self.want is not None:
+            if self.want - 1 < self.list_top:
+                self.list_top = self.want - 1
+            elif self.want > self.list_top + lay.height:
+                self.list_top = self.want - lay.height
+            self.want = None
         self.list_top = max(0, min(self.list_top, len(m.areas) - lay.height))
         name_w = min(12, width - 9)
         for y in range(lay.height):
@@ -518,6 +526,17 @@ def _strip(base: str, runs: tuple[tuple[int, int, int], ...], over: list[tuple[i
         pos = x + len(text)
     fill(pos, width)
     return Strip(segments, width)
+
+
+class Finder(Input):
+    """The area finder: a name or an id; Escape closes it."""
+
+    BINDINGS = [Binding("escape", "close", "Close finder", id="map.find_close")]
+
+    def action_close(self) -> None:
+        pane = next((p for p in self.ancestors if isinstance(p, MapPane)), None)
+        if pane is not None:
+            pane.close_finder()
 
 
 # -- the pane ---------------------------------------------------------------------------------------
@@ -561,7 +580,7 @@ class MapPane(Vertical):
         yield Static(id="map-legend")
         yield Static(id="map-details")
         yield Static(id="map-note")
-        yield Input(placeholder="area name or id, Enter to go, Escape to close", id="map-find")
+        yield Finder(placeholder="area name or id, Enter to go, Escape to close", id="map-find")
 
     def on_mount(self) -> None:
         self.query_one("#map-note").display = False
@@ -619,14 +638,15 @@ class MapPane(Vertical):
     # -- the finder ------------------------------------------------------------------------------
 
     def open_finder(self) -> None:
-        finder = self.query_one("#map-find", Input)
+        finder = self.query_one(Finder)
         finder.value = ""
         finder.display = True
-        finder.focus()
+        self.screen.set_focus(finder)  # at once: keys typed right after `/` go to it
 
     def close_finder(self) -> None:
-        self.query_one("#map-find", Input).display = False
-        self.query_one(MapCanvas).focus()
+        self.note("")
+        self.query_one(Finder).display = False
+        self.screen.set_focus(self.query_one(MapCanvas))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "map-find":
@@ -637,15 +657,8 @@ class MapPane(Vertical):
             self.note(f"no area is called or numbered {event.value.strip()!r}" if event.value.strip()
                       else "type an area's name or id")
             return
-        self.note("")
         self.close_finder()
         self.select(found)
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "escape" and self.query_one("#map-find", Input).has_focus:
-            event.stop()
-            self.note("")
-            self.close_finder()
 
     # -- text ------------------------------------------------------------------------------------
 
@@ -717,10 +730,10 @@ def full_legend(view: Mapping[str, Any]) -> Text:
     t.append(" independent  ")
     t.append(f" {OUT_LETTER} ", OUT_STYLE)
     t.append(" out of play (El Cid, 10.1)\n")
-    t.append(" C10 4+* ", kingdom_style("castile"))
+    t.append(f" C10{DOT}4+* ", kingdom_style("castile"))
     t.append(" owner's letter, area id, defence (dice); "
              f"{GARRISON} a garrison (+1 die), {CAPITAL} a capital, {ROUTE} an invasion route (9.6), "
-             f"{SEA} a sea link to Mallorca (2.5, the {SEA}{SEA} over the sea)\n")
+             f"{SEA} a sea link to Mallorca (2.5; {LINK}{LINK}{LINK} across the sea, whose waves are {SEA})\n")
     t.append(f" {TARGET} an area you may choose now (Enter or a click), {FIGHT} the area under attack; "
              f"small maps show one letter and the most pressing mark, the list the rest\n")
     t.append(" keys: arrows move, Enter chooses, / finds an area by name or id, l closes this legend")
@@ -762,12 +775,12 @@ def details(game: TaifaGame, view: Mapping[str, Any], a: int, targets: Mapping[i
     borders = [b for b in area.borders if view["owner"][b] != OUT_OF_PLAY]
     who = [i for i in range(len(view["kingdoms"])) if i != owner and a in game.attackable(i)]
     if short:
-        t.append("borders " + ",".join(map(str, borders)) + " · can attack it: ")
+        t.append("attackers: ")
         for i in who:
             k = view["kingdoms"][i]
             t.append(LETTERS.get(k["key"], "?"), kingdom_style(k["key"]))
             t.append(" ")
-        t.append("" if who else "none now")
+        t.append(("" if who else "none ") + "· borders " + ",".join(map(str, borders)))
         return t
     t.append("borders: " + ", ".join(f"{m.areas[b - 1].name} {b}" for b in borders) + "\n")
     names = [view["kingdoms"][i]["name"] for i in who]
