@@ -695,22 +695,21 @@ def find_area(m: TaifaMap, typed: str) -> int | None:
 def legend_line(view: Mapping[str, Any], width: int) -> Text:
     """The legend in one line: the richest that fits ``width``."""
     kingdoms = [(LETTERS.get(k["key"], "?"), k["name"], kingdom_style(k["key"])) for k in view["kingdoms"]]
+    kingdoms.append((INDEPENDENT_LETTER, "independent", INDEPENDENT_STYLE))
+    if any(o == OUT_OF_PLAY for o in view["owner"][1:]):
+        kingdoms.append((OUT_LETTER, "out of play", OUT_STYLE))
     marks = [(GARRISON, "garrison", "gar"), (CAPITAL, "capital", "cap"), (ROUTE, "invasion", "inv"),
              (SEA, "sea link", "sea"), (TARGET, "target", "tgt"), (FIGHT, "attacked", "att")]
-    out = any(o == OUT_OF_PLAY for o in view["owner"][1:])
-    for long, short in ((True, False), (False, False), (False, True)):
+    t = Text()
+    # (kingdom names, letters padded, marks in full, keys in full), richest first
+    for names, pad, words, keys in ((True, " ", True, True), (False, " ", True, True),
+                                    (False, " ", False, True), (False, "", False, False)):
         t = Text(no_wrap=True, overflow="ellipsis")
-        pad = "" if short else " "
         for letter, name, style in kingdoms:
             t.append(f"{pad}{letter}{pad}", style)
-            t.append(f" {_short(name)} " if long else "")
-        t.append(f"{pad}{INDEPENDENT_LETTER}{pad}", INDEPENDENT_STYLE)
-        t.append(" independent " if long else "")
-        if out:
-            t.append(f"{pad}{OUT_LETTER}{pad}", OUT_STYLE)
-            t.append(" out of play " if long else "")
-        t.append((" " if short else "  ") + " ".join(f"{c}{s if short else w}" for c, w, s in marks))
-        t.append(" l:more" if short else "  l: legend  /: find")
+            t.append(f" {_short(name)} " if names else "")
+        t.append(" " + pad + " ".join(f"{c}{w if words else s}" for c, w, s in marks))
+        t.append("  l: legend  /: find" if keys else " l:more")
         if t.cell_len <= width:
             return t
     return t
