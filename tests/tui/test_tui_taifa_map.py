@@ -208,6 +208,10 @@ async def test_compact_targets_and_list_follow_the_cursor() -> None:
         lines = plain(canvas)
         assert any(line[lay.list_col:].startswith(" 58 Algeciras") for line in lines)
         assert "58 Algeciras" in text(app.query_one("#map-details"))
+        # A click on a line of the list selects its area.
+        y = next(y for y, line in enumerate(lines) if line[lay.list_col:].startswith(" 55 Jerez"))
+        await pilot.click(MapCanvas, offset=(lay.list_col + 4, y))
+        assert app.query_one(MapPane).cursor == 55 and app.selected[-1] == 55
 
 
 async def test_legend_line_and_full_legend_toggle() -> None:
