@@ -21,21 +21,10 @@ from core.engine import Game
 
 from core.taifa.game import TaifaGame
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY
+from tui.games.taifa.map import INDEPENDENT_STYLE, kingdom_style
 from tui.games.taifa.text import kingdom_rows
 
-# 2.2 and 10.1: the castle colours, as (background, foreground).
-COLOURS: dict[str, tuple[str, str]] = {
-    "castile": ("red3", "white"), "catalans": ("gold1", "black"), "valencia": ("pale_green3", "black"),
-    "seville": ("sky_blue2", "black"), "badajoz": ("dark_green", "white"), "leon": ("navy_blue", "white"),
-    "almoravids": ("pale_green3", "black"), "el_cid": ("navy_blue", "white"),
-}
-INDEPENDENT_STYLE = "black on grey70"
 CELL = 4  # "33+*"
-
-
-def kingdom_style(key: str) -> str:
-    bg, fg = COLOURS.get(key, ("grey50", "white"))
-    return f"{fg} on {bg}"
 
 
 class TaifaMap(Widget):
