@@ -188,3 +188,17 @@ def test_a_landmark_is_the_nearest_step_with_any_of_its_kinds(replay: Replay) ->
         assert landmark_step(replay, step, kinds, 1) == next((k for k in having if k > step), None)
         assert landmark_step(replay, step, kinds, -1) == next((k for k in reversed(having) if k < step), None)
     assert landmark_step(replay, 0, ("no such kind",), 1) is None
+
+
+async def test_a_resize_wraps_the_events_again_and_keeps_the_cursors_in_view(make_app, replay: Replay) -> None:
+    n = max(range(1, replay.steps + 1), key=lambda k: len(replay.events_at(k)))
+    last = visible(replay.events_at(n)[-1].text)
+    async with viewer(make_app, (120, 40)) as (pilot, app, screen):
+        screen.go(n, len(replay.events_at(n)))  # the cursor on the step's last event
+        await pilot.pause()
+        log = screen.query_one("#events")
+        assert visible_in(app, log, last) and highlighted(log, last)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert max(len(s.text.rstrip()) for s in log.lines) <= log.scrollable_content_region.width
+        assert visible_in(app, log, last) and highlighted(log, last)

@@ -130,6 +130,11 @@ class ReplayScreen(Screen):
             self._tell_verdict()
         self.show_step()
 
+    def on_resize(self) -> None:
+        """The events wrapped again at the new width, the cursor's kept in view."""
+        if self.replay is not None and self.report is not None and self.is_mounted:
+            self._show_events(same_step=True)
+
     def _read(self) -> None:
         """Read, replay and verify a long record a slice at a time, between frames."""
         from notation.format import RecordError
