@@ -16,7 +16,7 @@ from notation.replay import Replay
 from notation.wording import visible
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen, landmark_step
-from tui_support import TAIFA_GOLDEN, screen_lines, text
+from tui_support import TAIFA_GOLDEN, screen_lines, text, wait_until
 from test_tui_keys import help_rows
 
 
@@ -169,8 +169,11 @@ async def test_the_combat_key_jumps_to_each_deciding_line(make_app, replay: Repl
 
 async def test_landmark_keys_are_in_the_footer_and_the_help(make_app) -> None:
     async with viewer(make_app, (120, 40)) as (pilot, app, _):
-        footer = " ".join(screen_lines(app.export_screenshot())[-1:])
-        assert "c Next combat" in footer and "n Next turn" in footer
+        def footer() -> str:
+            return screen_lines(app.export_screenshot())[-1]
+
+        await wait_until(pilot, lambda: "c Next combat" in footer(), "the footer's keys")  # drawn after the screen
+        assert "n Next turn" in footer()
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
