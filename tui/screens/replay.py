@@ -210,7 +210,7 @@ class ReplayScreen(Screen):
         lines += [f"[i]{escape(visible(c))}[/i]" for c in self.replay.comments_at(self.step)]
         side = self.query_one(SidePanes)
         side.show_events(lines, self.event if events else None, same_step=same_step)
-        side.events_title_text(f"Events of this step {self.event + 1}/{len(events)}" if len(events) > 1
+        side.set_events_title(f"Events of this step {self.event + 1}/{len(events)}" if len(events) > 1
                                else "Events of this step")
 
     def _show(self, state: Game) -> None:

@@ -55,14 +55,10 @@ def per_line(seats: int, steps: Sequence[Step | Any]) -> int:
     return 2 if seats == 2 and all(s.kind == "decision" for s in steps) else 1
 
 
-def move_list_text(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0) -> str:
-    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``); step ``current`` is highlighted.
-    ``records`` may be a window of the list: the steps of its lines from ``first_line`` (0-based) on."""
-    return "\n".join(move_lines(records, current, per_line, first_line)) or "(no moves yet)"
-
-
 def move_lines(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0) -> list[str]:
-    """The lines of :func:`move_list_text`, as markup."""
+    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``), as markup; step ``current`` is
+    highlighted. ``records`` may be a window of the list: the steps of its lines from ``first_line``
+    (0-based) on."""
     lines = []
     first = first_line * per_line  # the steps before the window
     for i in range(0, len(records), per_line):
@@ -95,7 +91,7 @@ class SidePanes(Vertical):
     def log(self) -> RichLog:
         return self.query_one("#events", RichLog)
 
-    def events_title_text(self, title: str) -> None:
+    def set_events_title(self, title: str) -> None:
         self.query_one("#events-title", Static).update(title)
 
     def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2,
