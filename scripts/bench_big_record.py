@@ -129,6 +129,27 @@ async def main(path: Path) -> None:
 asyncio.run(main(Path(sys.argv[1])))
 """
 
+# The viewer's landmark jumps (tui.screens.replay.landmark_step) on the record read: a capture
+# (Tafl's events stand in for a game's landmarks; the captures end early in this game) and the
+# result, forward and back from several places: prints "what seconds" pairs.
+LANDMARKS = """
+import sys, time
+from notation.reader import read_record_file
+from notation.replay import Replay
+from tui.screens.replay import landmark_step
+
+replay = Replay(read_record_file(sys.argv[1]))
+last = replay.steps
+for name, step, kind, direction in (("capture-next-from-0", 0, "capture", 1),
+                                    ("capture-next-from-middle", last // 2, "capture", 1),
+                                    ("capture-previous-from-middle", last // 2, "capture", -1),
+                                    ("capture-previous-from-end", last, "capture", -1),
+                                    ("result-next-from-middle", last // 2, "result", 1)):
+    start = time.perf_counter()
+    landmark_step(replay, step, (kind,), direction)
+    print(name, time.perf_counter() - start)
+"""
+
 
 def measure(args: list[str]) -> tuple[float, int, str]:
     """Run ``args``; (wall-clock seconds, the child's peak RSS in MB, its stdout)."""
@@ -164,6 +185,7 @@ def main() -> None:
            for f in ("text", "json", "otg")},
         **{f"stream-{f}": [*py, STREAM, str(record), f, str(scratch / f"s.{f}")] for f in ("text", "json", "otg")},
         "viewer": [*py, VIEWER, str(record)],
+        "landmarks": [*py, LANDMARKS, str(record)],
     }
     wanted = opts.only.split(",") if opts.only else list(commands)
     print(f"{'command':<14} {'seconds':>8} {'peak MB':>8}")
@@ -177,6 +199,10 @@ def main() -> None:
             print(f"  first screen drawn {float(first):.3f} s, whole record read {float(read):.1f} s")
             print(f"  {len(seeks)} seeks: the screen's work median {work[len(work) // 2]:.1f} ms, max {work[-1]:.1f} ms;"
                   f" drawn median {drawn[len(drawn) // 2]:.1f} ms, max {drawn[-1]:.1f} ms")
+        if name == "landmarks":
+            for line in out.splitlines():
+                what, seconds = line.split()
+                print(f"  {what}: {float(seconds) * 1000:.1f} ms")
     for path in scratch.iterdir():
         path.unlink()
     scratch.rmdir()

@@ -34,6 +34,8 @@ class TuiGame:
     * ``rules``: a package resource "module:file.md": the rules in brief, for the help screen.
     * ``cli``: ``register(app: typer.Typer, simulate: typer.Typer) -> None``: the game's own commands.
     * ``console``: an object with the prompt's extras for this game (tui/console.py says which).
+    * ``landmarks``: a tuple of ``(key, title, event_kinds)``: the replay viewer's ``key`` jumps to the
+      next event of one of those kinds (``shift+key`` to the previous one), e.g. ``("c", "combat", ("combat",))``.
     """
 
     name: str
@@ -42,6 +44,7 @@ class TuiGame:
     rules: str = ""
     cli: str = ""
     console: str = ""
+    landmarks: str = ""
 
     def load(self, field: str) -> Any:
         """The object a field names, imported now; None for a field the game leaves empty."""

@@ -33,6 +33,18 @@ def keys_markdown(screens: list[tuple[str, list[Binding]]], keymap: dict[str, st
     return "\n".join(lines) + KEYMAP_NOTE
 
 
+def with_extra_keys(screens: list[tuple[str, list[Binding]]], stack: list[Screen]) -> list[tuple[str, list[Binding]]]:
+    """The screens' keys with the keys the screen under the help added for what it shows (its
+    ``extra_keys()``, e.g. "Replay (taifa)": the viewer's landmarks), each after its screen's."""
+    below = [s for s in stack if not isinstance(s, HelpScreen)]
+    extra = getattr(below[-1], "extra_keys", None) if below else None
+    out = list(screens)
+    for title, bindings in extra() if extra is not None else ():
+        at = [i for i, (t, _) in enumerate(out) if t == title.split(" (")[0]]
+        out.insert(at[-1] + 1 if at else len(out), (title, bindings))
+    return out
+
+
 class HelpScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark,f1", "app.pop_screen", "Close", id="help.close")]
 
@@ -44,6 +56,7 @@ class HelpScreen(Screen):
         self.rules = rules  # each game's rules in brief, as Markdown
 
     def compose(self) -> ComposeResult:
+        screens = with_extra_keys(self.screens, self.app.screen_stack)
         with VerticalScroll(id="help"):
-            yield Markdown("\n\n".join([keys_markdown(self.screens, self.keymap), *self.rules]))
+            yield Markdown("\n\n".join([keys_markdown(screens, self.keymap), *self.rules]))
         yield Footer()

@@ -5,7 +5,12 @@ a new game in the autosave folder with the record's steps up to the one shown.
 Opening and stepping cost the same whatever the record's length: a long record
 (``tui.session.LongRecord``) shows its start position at once and is read, replayed and
 verified in a worker thread; the move list of a long record is a window of lines around
-the current step, its texts derived when drawn."""
+the current step, its texts derived when drawn.
+
+An event cursor walks a step's events (and on into the next step's); a game's landmarks
+(its plugin's ``landmarks``) are keys that jump to the next or previous event of some kinds,
+found through the replay's per-block index of event kinds, so a jump replays at most a
+block or two whatever the record's length."""
 
 from __future__ import annotations
 
@@ -15,14 +20,14 @@ from pathlib import Path
 
 from rich.markup import escape
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
-from core.engine import Chance, Decision, Game, Over
+from core.engine import Chance, Decision, Event, Game, Over
 from core.match import Step
 from notation.catalog import app_version, build_game, utc_now
 from notation.format import FORMAT_VERSION, Header
@@ -42,13 +47,17 @@ MARGIN = 10  # the window moves when the current step comes this near its edge
 TEXTS_KEPT = 4096  # move texts remembered (a window's worth many times over)
 SLICE = 0.02  # seconds of reading a long record between frames
 
+Landmark = tuple[str, str, tuple[str, ...]]  # (key, title, event kinds): a plugin's landmarks
+
 
 class ReplayScreen(Screen):
     BINDINGS = [
         Binding("left", "step(-1)", "Back", id="replay.back"),
         Binding("right", "step(1)", "Forward", id="replay.forward"),
-        Binding("home", "jump(0)", "Start", id="replay.start"),
-        Binding("end", "jump(-1)", "End", id="replay.end"),
+        Binding("down,full_stop", "event(1)", "Next event", id="replay.next_event"),
+        Binding("up,comma", "event(-1)", "Previous event", show=False, id="replay.previous_event"),
+        Binding("home", "jump(0)", "Start", show=False, id="replay.start"),
+        Binding("end", "jump(-1)", "End", show=False, id="replay.end"),
         Binding("g", "goto", "Go to", id="replay.goto"),
         Binding("space", "autoplay", "Play/pause", id="replay.autoplay"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="replay.faster"),
@@ -61,6 +70,10 @@ class ReplayScreen(Screen):
     def __init__(self, source: Replay | LongRecord, path: Path) -> None:
         super().__init__()
         self.path = path
+        self.event = 0  # the event cursor: an index in the current step's events
+        self.landmarks: tuple[Landmark, ...] = tuple(plugin(source.header.game).load("landmarks") or ())
+        self.landmark_bindings = landmark_bindings(self.landmarks, set(self._bindings.key_to_bindings))
+        self._bindings = with_bindings(self._bindings, self.landmark_bindings, after="replay.next_event")
         self.replay: Replay | None = None  # None while a long record is being read
         self.report: VerifyReport | None = None
         self.opening = source if isinstance(source, LongRecord) else None
@@ -117,6 +130,11 @@ class ReplayScreen(Screen):
             self._tell_verdict()
         self.show_step()
 
+    def on_resize(self) -> None:
+        """The events wrapped again at the new width, the cursor's kept in view."""
+        if self.replay is not None and self.report is not None and self.is_mounted:
+            self._show_events(same_step=True)
+
     def _read(self) -> None:
         """Read, replay and verify a long record a slice at a time, between frames."""
         from notation.format import RecordError
@@ -161,7 +179,7 @@ class ReplayScreen(Screen):
             self._show(self.start_state())
             self.query_one("#timeline", Static).update(self._reading_line())
             self.query_one(SidePanes).show_moves([], 0, per_line=1)
-            self.query_one("#events", RichLog).write("start position")
+            self.query_one(SidePanes).show_events(["start position"])
             return
         # The move list's texts up to this step first, then the position, then the rest: walking
         # the window in order, the replay applies each record once.
@@ -175,13 +193,25 @@ class ReplayScreen(Screen):
         self.query_one("#timeline", Static).update(
             f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
         self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first)
-        log = self.query_one("#events", RichLog)
-        if self.step == 0:
-            log.write("start position")
-        for e in replay.events_at(self.step) if self.step else ():
-            log.write(event_line(e))
-        for c in replay.comments_at(self.step):
-            log.write(f"[i]{escape(visible(c))}[/i]")
+        self._show_events()
+
+    @property
+    def events(self) -> list[Event]:
+        """The current step's events."""
+        return self.replay.events_at(self.step) if self.replay is not None and self.step else []
+
+    def _show_events(self, same_step: bool = False) -> None:
+        """The step's events from the top, the one under the cursor highlighted and in view
+        (the cursor kept within the step's events); then the step's comments."""
+        assert self.replay is not None
+        events = self.events
+        self.event = max(0, min(self.event, len(events) - 1))
+        lines = [event_line(e) for e in events] if self.step else ["start position"]
+        lines += [f"[i]{escape(visible(c))}[/i]" for c in self.replay.comments_at(self.step)]
+        side = self.query_one(SidePanes)
+        side.show_events(lines, self.event if events else None, same_step=same_step)
+        side.set_events_title(f"Events of this step {self.event + 1}/{len(events)}" if len(events) > 1
+                               else "Events of this step")
 
     def _show(self, state: Game) -> None:
         """The position on the board (or as text) and in the status line; the events log cleared."""
@@ -193,7 +223,6 @@ class ReplayScreen(Screen):
         h = self.header
         self.query_one("#status", Static).update(
             escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {where(state)}")))
-        self.query_one("#events", RichLog).clear()
 
     def _move_window(self) -> tuple[int, int]:
         """The lines of the move list drawn, [first, end): all of them when the list is short,
@@ -219,17 +248,59 @@ class ReplayScreen(Screen):
             text = self._texts[n] = record_text(info.text, info.events)
         return text
 
+    def go(self, step: int, event: int = 0) -> None:
+        """Show ``step`` with the cursor on its event ``event`` (clamped: -1 or more is its last)."""
+        self.step, self.event = step, event
+        self.show_step()
+
     def action_step(self, delta: int) -> None:
         if self.replay is None:
             return
-        self.step = min(self.last, max(0, self.step + delta))
-        self.show_step()
+        self.go(min(self.last, max(0, self.step + delta)))
 
     def action_jump(self, to: int) -> None:
         if self.replay is None:
             return
-        self.step = self.last if to < 0 else to
-        self.show_step()
+        self.go(self.last if to < 0 else to)
+
+    def action_event(self, delta: int) -> None:
+        """The cursor to the next (previous) event: past the step's last (first), on into the
+        next step's first (the previous step's last)."""
+        if self.replay is None:
+            return
+        to = self.event + delta
+        if 0 <= to < len(self.events):
+            self.event = to
+            self._show_events(same_step=True)
+        elif delta > 0 and self.step < self.last:
+            self.go(self.step + 1)
+        elif delta < 0 and self.step > 0:
+            self.go(self.step - 1, len(self.replay.events_at(self.step - 1)))
+
+    def action_landmark(self, index: int, direction: int) -> None:
+        """The cursor to the next (``direction`` 1) or previous (-1) event of the landmark's kinds:
+        in this step first, else in the nearest step that has one."""
+        replay = self.replay
+        if replay is None or not 0 <= index < len(self.landmarks):
+            return
+        _, title, kinds = self.landmarks[index]
+        events = self.events
+        here = range(self.event + 1, len(events)) if direction > 0 else range(self.event - 1, -1, -1)
+        found = next((i for i in here if events[i].kind in kinds), None)
+        if found is not None:
+            self.event = found
+            self._show_events(same_step=True)
+            return
+        step = landmark_step(replay, self.step, kinds, direction)
+        if step is None:
+            self.notify(f"no {escape(title)} {'after' if direction > 0 else 'before'} step {self.step}", timeout=3)
+            return
+        marks = [i for i, e in enumerate(replay.events_at(step)) if e.kind in kinds]
+        self.go(step, marks[0] if direction > 0 else marks[-1])
+
+    def extra_keys(self) -> list[tuple[str, list[Binding]]]:
+        """The help's table of this game's landmark keys (tui/screens/help.py)."""
+        return [(f"Replay ({self.header.game})", self.landmark_bindings)] if self.landmark_bindings else []
 
     def action_goto(self) -> None:
         if self.replay is None:
@@ -237,8 +308,7 @@ class ReplayScreen(Screen):
 
         def done(n: int | None) -> None:
             if n is not None:
-                self.step = n
-                self.show_step()
+                self.go(n)
 
         self.app.push_screen(StepDialog(self.last), done)
 
@@ -250,7 +320,7 @@ class ReplayScreen(Screen):
             self.timer = None
         else:
             if self.step >= self.last:
-                self.step = 0
+                self.step, self.event = 0, 0
             self.timer = self.set_interval(max(SPEEDS[self.speed], 0.05), self._tick)
         self.show_step()
 
@@ -284,6 +354,41 @@ class ReplayScreen(Screen):
         if self.timer:
             self.timer.stop()
         self.app.pop_screen()
+
+
+def landmark_bindings(landmarks: tuple[Landmark, ...], taken: set[str]) -> list[Binding]:
+    """The viewer's keys for a game's landmarks: ``key`` to the next, shift+``key`` (an upper-case
+    letter) to the previous; a landmark whose key the viewer already uses is left out."""
+    out = []
+    for i, (key, title, _) in enumerate(landmarks):
+        back = key.upper() if len(key) == 1 and key.isalpha() else f"shift+{key}"
+        if key in taken or back in taken:
+            continue
+        name = "_".join(title.split())
+        out += [Binding(key, f"landmark({i}, 1)", f"Next {title}", id=f"replay.next_{name}"),
+                Binding(back, f"landmark({i}, -1)", f"Previous {title}", show=False, id=f"replay.previous_{name}")]
+    return out
+
+
+def with_bindings(bindings: BindingsMap, extra: list[Binding], after: str) -> BindingsMap:
+    """``bindings`` with ``extra`` added after the binding whose id is ``after`` (the footer's order)."""
+    keys: dict[str, list[Binding]] = {}
+    for key, binding in bindings:
+        keys.setdefault(key, []).append(binding)
+        if binding.id == after:
+            for k, b in BindingsMap(extra):
+                keys.setdefault(k, []).append(b)
+    return BindingsMap.from_keys(keys)
+
+
+def landmark_step(replay: Replay, step: int, kinds: tuple[str, ...], direction: int) -> int | None:
+    """The nearest step after (``direction`` 1) or before (-1) ``step`` with an event of one of
+    ``kinds``: the replay skips the blocks of steps that have none."""
+    if direction > 0:
+        found = [n for n in (replay.next_event(step, k) for k in kinds) if n is not None]
+        return min(found, default=None)
+    found = [n for n in (replay.prev_event(step, k) for k in kinds) if n is not None]
+    return max(found, default=None)
 
 
 def where(state: Game) -> str:

@@ -1,5 +1,9 @@
 """The panes beside the board on the play and replay screens: moves and events,
-and how a step reads in the move list."""
+and how a step reads in the move list.
+
+The play screen's panes follow the newest line; the viewer's show one step: the move list
+keeps the current step in view (its lines may wrap), the events are shown from the top with
+the current one highlighted and scrolled into view."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from typing import Any
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Region, Spacing
 from textual.widgets import RichLog, Static
 
 from core.engine import Chance, Event, Game, Point
@@ -49,22 +55,25 @@ def per_line(seats: int, steps: Sequence[Step | Any]) -> int:
     return 2 if seats == 2 and all(s.kind == "decision" for s in steps) else 1
 
 
-def move_list_text(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0) -> str:
-    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``); step ``current`` is highlighted.
-    ``records`` may be a window of the list: the steps of its lines from ``first_line`` (0-based) on."""
+def move_lines(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0) -> list[str]:
+    """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``), as markup; step ``current`` is
+    highlighted. ``records`` may be a window of the list: the steps of its lines from ``first_line``
+    (0-based) on."""
     lines = []
     first = first_line * per_line  # the steps before the window
     for i in range(0, len(records), per_line):
         cells = [f"[reverse]{escape(r)}[/]" if first + j + 1 == current else escape(r)
                  for j, r in enumerate(records[i:i + per_line], start=i)]
         lines.append(f"{first_line + i // per_line + 1:>3}. " + " ".join(cells))
-    return "\n".join(lines) or "(no moves yet)"
+    return lines
 
 
 class SidePanes(Vertical):
     def __init__(self, events_title: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.events_title = events_title
+        self._lines: list[str] = []  # the move list's lines, as markup
+        self._current_line: int | None = None  # the line to keep in view (None: the last)
 
     def compose(self) -> ComposeResult:
         yield Static("Moves", classes="pane-title")
@@ -73,7 +82,7 @@ class SidePanes(Vertical):
         moves.can_focus = False
         with moves:
             yield Static(id="moves")
-        yield Static(self.events_title, classes="pane-title")
+        yield Static(self.events_title, id="events-title", classes="pane-title")
         log = RichLog(id="events", markup=True, wrap=True, min_width=20)
         log.can_focus = False
         yield log
@@ -82,13 +91,59 @@ class SidePanes(Vertical):
     def log(self) -> RichLog:
         return self.query_one("#events", RichLog)
 
+    def set_events_title(self, title: str) -> None:
+        self.query_one("#events-title", Static).update(title)
+
     def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2,
                    first_line: int = 0) -> None:
         """Show the move list (or the window of it from line ``first_line``), keeping the latest
         (or the current) move in view."""
-        self.query_one("#moves", Static).update(move_list_text(records, current, per_line, first_line))
+        self._lines = move_lines(records, current, per_line, first_line)
+        self.query_one("#moves", Static).update("\n".join(self._lines) or "(no moves yet)")
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if current is None:
+            self._current_line = None
             scroll.scroll_end(animate=False)
         else:
-            scroll.scroll_to(y=max(0, (current - 1) // per_line - first_line - 3), animate=False)
+            self._current_line = (current - 1) // per_line - first_line if current else -1
+            self.call_after_refresh(self._reveal_current)  # once the list is laid out at its width
+
+    def _reveal_current(self) -> None:
+        """Scroll the move list so the current line is in view, with a line around it: its place
+        is the height of the lines before it, wrapped as the list wraps them."""
+        line, lines = self._current_line, self._lines
+        scroll = self.query_one("#moves-scroll", VerticalScroll)
+        if line is None or not 0 <= line < len(lines):
+            if line is not None:
+                scroll.scroll_home(animate=False)
+            return
+        moves = self.query_one("#moves", Static)
+        width = moves.content_size.width
+        if width <= 0:
+            return
+        top = Content.from_markup("\n".join(lines[:line])).get_height(moves.styles, width) if line else 0
+        height = Content.from_markup(lines[line]).get_height(moves.styles, width)
+        scroll.scroll_to_region(Region(0, top, width, height), spacing=Spacing(1, 0, 1, 0),
+                                animate=False, immediate=True)
+
+    def show_events(self, lines: list[str], current: int | None = None, *, same_step: bool = False) -> None:
+        """The viewer's events of one step (markup lines), from the top; line ``current`` is
+        highlighted and scrolled into view. ``same_step``: the view stays where it was if the
+        current line is in it (the cursor moved within the step)."""
+        log = self.log
+        log.auto_scroll = False
+        keep = round(log.scroll_y) if same_step else 0
+        log.clear()
+        spans = []  # each line's (first, end) rows in the log
+        for i, line in enumerate(lines):
+            start = len(log.lines)
+            log.write(f"[reverse]{line}[/reverse]" if i == current else line)
+            spans.append((start, len(log.lines)))
+        top = 0
+        if current is not None and 0 < current < len(spans):
+            first, end = spans[current]
+            height = max(log.scrollable_content_region.height, 1)
+            top = keep if keep <= first and end <= keep + height else (
+                max(first - 1, 0) if first < keep else end + 1 - height)
+            top = max(0, min(first, top))
+        log.scroll_to(y=top, animate=False)

@@ -9,4 +9,7 @@ PLUGIN = TuiGame(
     rules="tui.games.taifa:rules.md",
     cli="tui.games.taifa.cli:register",
     console="tui.games.taifa.console:CONSOLE",
+    landmarks="tui.games.taifa:LANDMARKS",
 )
+# The replay viewer's jumps: to the next fight's deciding event, kingdom's round, turn.
+LANDMARKS = (("c", "combat", ("combat",)), ("r", "round", ("round",)), ("n", "turn", ("turn",)))
