@@ -230,7 +230,7 @@ class TaifaBoard(Vertical):
     def place_panes(self) -> None:
         """Show the chosen pane (and, not compact, the map and kingdoms always); the tab bar offers
         what is not always shown."""
-        if not self.is_mounted:
+        if not self.query(Tabs):  # not composed yet
             return
         compact = self.compact
         pane = self.pane  # not compact, the map and kingdoms are always shown: the hand or combat beside
@@ -252,6 +252,8 @@ class TaifaBoard(Vertical):
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
+        if event.tabs.active != event.tab.id:  # stale: the tab bar's first activation, say
+            return
         name = (event.tab.id or "").removeprefix("tab-")
         if name and name != self.shown:  # a person's choice, not the echo of place_panes' own
             self.pane = name

@@ -165,7 +165,7 @@ def kingdom_lines(game: Any, seat: int | None = None, width: int = 80) -> list[L
     lines: list[Line] = []
     for i, k in enumerate(v["kingdoms"]):
         mark = "> " if i == v["current"] and v["turn"] and v["result"] is None else "  "
-        who = "" if narrow else " (you)" if i == seat else " (bot)" if k["bot"] else ""
+        who = "" if width < 40 else " (you)" if i == seat else " (bot)" if k["bot"] else ""
         if narrow:
             name, counts = f"{short_name(k['name'])[:12]:<12}", f" {k['castles']:>2}/{CASTLES} {k['bonus']:+d}b {k['hand_count']:>2}h"
         else:
