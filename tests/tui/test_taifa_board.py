@@ -317,3 +317,17 @@ def test_board_snapshot(snap_compare, size) -> None:
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
     assert checked
+
+
+def test_the_text_view_says_the_same_facts() -> None:
+    """``replay show`` and the prompt word the last combat and the bots' armies as the panes do."""
+    g = castile_to_act()
+    lc = last_combat(g)
+    leon_troop = next(c for c in g.s.hands[LEON] if g.card(c).kind == "troop")
+    g.s.hands[LEON].remove(leon_troop)
+    g.s.army[LEON].append(leon_troop)
+    said = text.position_text(with_view(g, last_combat=lc), None)
+    assert "Taifa of Valencia: defence 3, Siege Engines -1, Champion +2, Champion +2, garrison of Murcia +1 = 7 dice" \
+        in said
+    assert "rolls 4* 3 5* = 2 hits" in said and "outcome: holds  [taifa 5.2]" in said
+    assert f"  army: {g.label(leon_troop)}" in said

@@ -95,6 +95,19 @@ def hand(game: Any, seat: int) -> str:
     return plain((hand_lines(game, seat) or [[]])[1:]) or "  no cards in hand"
 
 
+def areas(game: Any, seat: int) -> str:
+    """The seat's areas with their defence, and the areas it may attack with their owners."""
+    v = game.view(seat)
+    own = [a for a, o in enumerate(v["owner"]) if o == seat and a]
+    lines = [f"  {game.area_name(a)} ({a}) defence {game.m.areas[a - 1].defence}"
+             f"{' +garrison' if v['garrison'][a] else ''}" for a in own]
+    lines.append("  can attack: " + ", ".join(
+        f"{game.area_name(a)} ({a}, {game.defence(a)}, "
+        f"{game.name(v['owner'][a]) if v['owner'][a] != INDEPENDENT else 'independent'})"
+        for a in game.attackable(seat)))
+    return "\n".join(lines)
+
+
 # -- the facts, as tagged lines ------------------------------------------------------------
 
 
