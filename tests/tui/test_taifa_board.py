@@ -221,21 +221,13 @@ async def test_a_fight_in_progress_hides_what_others_placed_face_down() -> None:
 async def test_targets_come_from_the_decisions_area_options() -> None:
     g = castile_to_act()
     attackable = g.attackable(CASTILE)
-    assert map_targets(g, True) == {a: ("attack", a) for a in attackable}
-    assert map_targets(g, False) == {}  # nobody here to choose: nothing highlighted
+    decision = g.point()
+    assert isinstance(decision, Decision)
+    assert map_targets(decision) == {a: ("attack", a) for a in attackable}
+    assert map_targets(None) == {}  # nobody here to choose: nothing highlighted
     async with BoardApp(g, CASTILE, True).run_test(size=(80, 37)) as pilot:
         board = await mounted(pilot)
         assert dict(board.query_one(MapPane).targets) == {a: ("attack", a) for a in attackable}
-
-
-class Asking:
-    """A game at a Decision, for the codes that choose areas without the position behind them."""
-
-    def __init__(self, *options: tuple) -> None:
-        self.decision = Decision(CASTILE, "which area?", tuple(options), "target")
-
-    def point(self) -> Decision:
-        return self.decision
 
 
 @pytest.mark.parametrize("options, targets", [
@@ -245,7 +237,7 @@ class Asking:
     ((("target", "leon"), ("target", "seville")), {}),  # a kingdom, not an area
 ])
 def test_every_area_verb_is_a_target(options: tuple, targets: dict) -> None:
-    assert map_targets(Asking(*options), True) == targets  # type: ignore[arg-type]
+    assert map_targets(Decision(CASTILE, "which area?", options, "target")) == targets
 
 
 # -- 80x24 -------------------------------------------------------------------------------------------------

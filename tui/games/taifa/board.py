@@ -42,13 +42,12 @@ SIDE_WIDTH = 120  # a board this wide puts the panes beside the map
 PANES = (("map", "[u]M[/u]ap"), ("kingdoms", "[u]K[/u]ingdoms"), ("hand", "[u]H[/u]and"), ("combat", "[u]C[/u]ombat"))
 
 
-def map_targets(game: TaifaGame, interactive: bool) -> dict[int, Code]:
-    """The areas the current Decision may choose, each with its option code (empty when no
-    person is to choose, or the choice is not of an area)."""
-    point = game.point() if interactive else None
-    if not isinstance(point, Decision):
+def map_targets(decision: Decision | None) -> dict[int, Code]:
+    """The areas ``decision`` may choose, each with its option code (empty when no person is to
+    choose, or the choice is not of an area)."""
+    if decision is None:
         return {}
-    return {int(code[1]): code for code in point.options if len(code) == 2 and code[0] in AREA_VERBS}
+    return {int(code[1]): code for code in decision.options if len(code) == 2 and code[0] in AREA_VERBS}
 
 
 # -- until map.py (C3) lands: today's map behind MapPane's API ---------------------------------
@@ -199,25 +198,26 @@ class TaifaBoard(Vertical):
     def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
         assert isinstance(game, TaifaGame)
         self.game, self.seat, self.interactive = game, seat, interactive
-        targets = map_targets(game, interactive)
+        point = game.point() if interactive else None
+        decision = point if isinstance(point, Decision) else None
+        targets = map_targets(decision)
         self.query_one(MapPane).show(game, seat, targets)
         for pane in self.query(TaifaPane):
             pane.show(game, seat)
-        context = self.context_pane(game, interactive, bool(targets))
+        context = self.context_pane(decision, bool(targets))
         if context is not None and context != self.context and (self.compact or context in ("hand", "combat")):
             self.pane = context
         self.context = context
         self.place_panes()
 
-    def context_pane(self, game: TaifaGame, interactive: bool, targets: bool) -> str | None:
+    def context_pane(self, decision: Decision | None, targets: bool) -> str | None:
         """The pane a person deciding now needs to see: the fight, the hand for an action, the map
         for an area; None when nobody here decides."""
-        point = game.point() if interactive else None
-        if not isinstance(point, Decision):
+        if decision is None:
             return None
-        if game.view(self.seat)["fight"] is not None or point.kind == "choose":  # in a fight, or after one
+        if self.game.view(self.seat)["fight"] is not None or decision.kind == "choose":  # in a fight, or after one
             return "combat"
-        if point.kind == "action" or not targets:
+        if decision.kind == "action" or not targets:
             return "hand"
         return "map"
 
