@@ -163,6 +163,7 @@ async def test_the_last_combat_shows_every_die_its_hits_and_where_the_dice_came_
         await pilot.pause()
         pane = board.query_one(CombatPane)
         assert pane.region.height > 0, "the combat pane is on the screen"
+        assert board.query_one("#tab-hand").has_class("-hidden"), "a spectator is offered no hand"
         said = " ".join(shown(pane).split())  # as one line, however it wraps
         assert f"Last combat: attack on Murcia ({MURCIA}, defence {defence}): Castile against Taifa of Valencia" in said
         assert "Castile: troops 3 = 3 dice" in said

@@ -246,9 +246,10 @@ class TaifaBoard(Vertical):
         tabs = self.query_one(Tabs)
         if tabs.active != f"tab-{pane}":
             tabs.active = f"tab-{pane}"
-        for name in ("map", "kingdoms"):
-            if tabs.query_one(f"#tab-{name}").has_class("-hidden") == compact:
-                (tabs.show if compact else tabs.hide)(f"tab-{name}")
+        offered = {"map": compact, "kingdoms": compact, "hand": self.seat is not None}  # a spectator has no hand
+        for name, offer in offered.items():
+            if tabs.query_one(f"#tab-{name}").has_class("-hidden") == offer:
+                (tabs.show if offer else tabs.hide)(f"tab-{name}")
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
@@ -260,5 +261,7 @@ class TaifaBoard(Vertical):
             self.place_panes()
 
     def action_pane(self, name: str) -> None:
+        if name == "hand" and self.seat is None:
+            return
         self.pane = name
         self.place_panes()
