@@ -166,7 +166,9 @@ async def test_dice_typed_from_the_table_are_checked_and_recorded_as_typed(make_
             n, sides = waiting.spec
             assert app.focused is screen.query_one("#move-input", Input)
             prompt = f"{waiting.label}: type {n} number{'s' if n != 1 else ''} 1-{sides}"
-            assert text(screen.query_one("#options-title")) == prompt
+            assert text(screen.query_one("#options-title")) == "Dice from the table"
+            idle = str(screen.query_one("#options", OptionList).get_option_at_index(0).prompt)
+            assert idle == f"{prompt} in the box below, then Enter"
             if "attacks" in waiting.label and not typed_in:
                 before = len(r.history)
                 await pilot.press(*" ".join(["4"] * (n + 1)), "enter")  # one die too many

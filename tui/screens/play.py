@@ -39,7 +39,7 @@ from notation.runner import Runner
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
 from tui.screens.dialogs import GameOverDialog, HandOverScreen
-from tui.screens.play_support import Entry, dice_prompt, entry, history_entries, parse_outcome, units
+from tui.screens.play_support import Entry, dice_example, dice_prompt, entry, history_entries, parse_outcome, units
 from tui.widgets.options import OptionChosen, OptionsPane
 from tui.widgets.side_panes import SidePanes, event_line, per_line, shorten, step_words
 
@@ -115,8 +115,8 @@ class PlayScreen(Screen):
         for step in self.runner.history:
             for e in step.events:
                 log.write(shown(e))
-        self.refresh_all()
         self.action_focus_board()
+        self.refresh_all()  # focuses the move box instead when dice from the table are due
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -200,16 +200,16 @@ class PlayScreen(Screen):
         else:
             self.query_one("#position", Static).update(escape(position_text(game, seat)))
         options = self.query_one("#options", OptionsPane)
-        idle = ("the game is over" if r.result else "type the dice from the table below" if dice
+        idle = ("the game is over" if r.result else f"{dice_prompt(dice)} in the box below, then Enter" if dice
                 else "nobody here is to choose")
         options.show(r.game, decision, idle=idle)
-        title = decision.prompt if decision else dice_prompt(dice) if dice else "Options"
+        title = decision.prompt if decision else "Dice from the table" if dice else "Options"
         self.query_one("#options-title", Static).update(Text(visible(title)))
         placeholder = "type a move"
         if decision is not None and decision.options:
             placeholder = f"type a move (t), like {visible(r.game.describe(decision.options[0]))}"
         elif dice is not None:
-            placeholder = visible(dice_prompt(dice))
+            placeholder = dice_example(dice)
         move_input = self.query_one("#move-input", Input)
         move_input.placeholder = placeholder
         if dice is not None and dice is not self.asked:
@@ -224,30 +224,43 @@ class PlayScreen(Screen):
 
     def status_text(self) -> Text:
         """The status line as plain text with bold names: every part may come from a record or a user's
-        data file, so it is made visible and never read as markup."""
+        data file, so it is made visible and never read as markup. The last step gives way first
+        when the line is too long for the screen (who decides and the pace stay)."""
         r = self.runner
         records = self.records
-        last = f"last: {shorten(records[-1], STATUS_LAST)}" if records else "nothing played yet"
-        head = visible(f"{r.header.game} {r.header.variant} · step {len(records) + 1} · {last}")
         result = r.result
-        if result is not None and self.frame is None:
-            return Text.assemble(head, " · ", (winners_text(result, r.game.seats), "bold"), ": ",
-                                 visible(f"{result.reason} [{result.rule}]"))
         pace = (" · skipping ahead (n)" if self.skipping else f" · speed {SPEEDS[self.speed]:g}s (+/-)") \
             if self.paced else ""
-        if self.frame is not None:
-            return Text.assemble(head, " · following the play, unit by unit (n skips)", pace)
         point = r.point
-        if isinstance(point, Chance):
+        if result is not None and self.frame is None:
+            tail = Text.assemble((winners_text(result, r.game.seats), "bold"), ": ",
+                                 visible(f"{result.reason} [{result.rule}]"))
+        elif self.frame is not None:
+            tail = Text.assemble("following the play, unit by unit (n skips)", pace)
+        elif isinstance(point, Chance):
             label = point.label or point.kind
             doing = f"type the dice: {label}" if r.waiting is not None else f"chance: {label}"
-            return Text.assemble(head, " · ", visible(doing), pace)
-        assert isinstance(point, Decision)
-        kind = r.seat_kind(point.seat)
-        doing = "your move" if kind == "human" else "thinking…"
-        if point.kind != "action":
-            doing += f" ({point.kind})"
-        return Text.assemble(head, " · ", (visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{pace}")
+            tail = Text.assemble(visible(doing), pace)
+        else:
+            assert isinstance(point, Decision)
+            kind = r.seat_kind(point.seat)
+            doing = "your move" if kind == "human" else "thinking…"
+            if point.kind != "action":
+                doing += f" ({point.kind})"
+            tail = Text.assemble((visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{pace}")
+        head = visible(f"{r.header.game} {r.header.variant} · step {len(records) + 1}")
+        room = (self.size.width or 120) - 2 - len(head) - len(tail.plain) - len(" · last:  · ")
+        if not records:
+            last = " · nothing played yet"
+        elif room >= 8:
+            last = f" · last: {shorten(records[-1], min(STATUS_LAST, room))}"
+        else:
+            last = ""
+        return Text.assemble(head, last, " · ", tail)
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.query_one("#status", Static).update(self.status_text())
 
     def show_error(self, text: str) -> None:
         self.query_one("#error", Static).update(Text(visible(text), style="red") if text else "")

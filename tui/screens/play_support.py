@@ -65,6 +65,14 @@ def dice_prompt(chance: Chance) -> str:
     return f"{label}: type {n} number{'s' if n != 1 else ''} 1-{sides}"
 
 
+def dice_example(chance: Chance) -> str:
+    """The move box's hint for typed dice: ``3 numbers 1-6, like 1 2 3``."""
+    if chance.kind != "dice":
+        return "type the outcome"
+    n, sides = chance.spec
+    return f"{n} number{'s' if n != 1 else ''} 1-{sides}, like {' '.join(str(i % sides + 1) for i in range(n))}"
+
+
 def parse_outcome(chance: Chance, text: str) -> object:
     """Dice typed from the table (``3 5``, ``3,5``, ``35``): an int for a pick, a tuple otherwise;
     RulesError in one line saying what is wrong (not numbers, how many, out of range)."""
