@@ -4,7 +4,6 @@ table, the pace of bots, skipping ahead, and a step played out unit by unit (fra
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -69,7 +68,7 @@ async def test_hot_seat_hands_a_turn_over_and_never_shows_the_other_hand(make_ap
         screen = await start(app, pilot, taifa(CASTILE, LEON))
         r = screen.runner
         handed = []
-        for _ in range(8):  # eight decisions by the two people, bots in between
+        for _ in range(6):  # six decisions by the two people, bots in between
             await wait_until(pilot, lambda: settled(app, screen), "a person's turn or a hand-over")
             if isinstance(app.screen, HandOverScreen):
                 seat = r.waiting.seat
@@ -173,7 +172,8 @@ async def test_dice_typed_from_the_table_are_checked_and_recorded_as_typed(make_
                 before = len(r.history)
                 await pilot.press(*" ".join(["4"] * (n + 1)), "enter")  # one die too many
                 await pilot.pause()
-                assert text(screen.query_one("#error")) == f"type {n} number{'s' if n != 1 else ''}, one per die: {n + 1} typed"
+                many = f"type {n} number{'s' if n != 1 else ''}, one per die: {n + 1} typed"
+                assert text(screen.query_one("#error")) == many
                 await pilot.press(*"9" * n, "enter")  # out of range
                 await pilot.pause()
                 assert text(screen.query_one("#error")) == "a die shows 1 to 6, not 9"
@@ -269,16 +269,20 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
         seen: list[tuple[str, int, str]] = []
         log = screen.query_one("#events")
         lines_before = len(log.lines)
-        await pilot.press("o", "enter")  # Gold's first option: its step plays two units
-        started = time.monotonic()
-        while time.monotonic() - started < 4 and len(seen) < 2:
+        drawn = screen.refresh_all
+
+        def spy() -> None:  # what the screen shows each time it is drawn while a unit is up
+            drawn()
             position = str(screen.query_one("#position", Static).render())
             picture = re.search(r"'picture': '([^']*)'", position)
             if screen.frame is not None and picture and (not seen or seen[-1][0] != picture.group(1)):
                 seen.append((picture.group(1), len(log.lines) - lines_before, text(screen.query_one("#status"))))
-            await pilot.pause(0.02)
+
+        screen.refresh_all = spy  # type: ignore[method-assign]
+        await pilot.press("o", "enter")  # Gold's first option: its step plays two units
+        await wait_until(pilot, lambda: len(seen) >= 2, "two units played out")
         # Each unit drawn with its own picture, its share of the events written as it is shown.
-        assert [(p, n) for p, n, _ in seen] == [("unit 0", 1), ("unit 1", 2)]
+        assert [(p, n) for p, n, _ in seen[:2]] == [("unit 0", 1), ("unit 1", 2)]
         assert "following the play" in seen[0][2]
         # A person's choice in the middle of it waits; the skip key shows the rest at once.
         screen.human_decides(("rest",))
@@ -348,3 +352,19 @@ async def test_the_end_of_a_taifa_game_fits_at_80x24_with_castles_and_the_tie_br
         for widget in ("#result-title", "#result-reason", "#result-scores", "#save-name", "#close"):
             region = app.screen.query_one(widget).region
             assert region.height > 0 and region.bottom <= 24, widget
+
+
+async def test_help_lists_the_skip_key_and_the_hand_over(make_app) -> None:
+    from textual.widgets import Markdown
+
+    from tui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert re.search(r"\|\s*`?n`?\s*\|\s*Next decision\s*\|\s*`?play\.skip`?", source)
+        assert "handover.ready" in source and "Hand-over (hot seat)" in source

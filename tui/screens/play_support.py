@@ -94,7 +94,8 @@ def parse_outcome(chance: Chance, text: str) -> object:
     return values[0] if chance.kind == "pick" and len(values) == 1 else values
 
 
-def units(frames: Sequence[tuple[int, Any]], events: Sequence[Event]) -> tuple[list[Event], list[tuple[Any, list[Event]]]]:
+def units(frames: Sequence[tuple[int, Any]],
+          events: Sequence[Event]) -> tuple[list[Event], list[tuple[Any, list[Event]]]]:
     """A step cut by the units begun in it (a game's ``frames()``): the events before the first
     unit began, then each unit's picture of the game with its share of the events. A unit begun
     as the step ended (no events yet) is left to the position after the step."""
