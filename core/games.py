@@ -110,6 +110,8 @@ class GameDescriptor:
     ai_limit: Limit = Limit()  # what an AI seat gets when nobody says otherwise
     bot_detail: str = "rulebook bot"  # where the rulebook defines its bots, for record headers
     variant_word: str = "variant"  # "variant" or "scenario", for prompts and forms
+    has_chance: bool = True  # whether its rules ever throw dice (the setup then offers dice from a table)
+    score_word: str = "scores"  # what a result's scores count, for the end of a game ("castles")
     data_files: tuple[DataFile, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)  # a user's own data files, loaded
     # (older revision, variant) -> the option values that play that revision's rules, or None

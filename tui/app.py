@@ -193,7 +193,7 @@ def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]
     """Each screen's keys, and each game board's, for the help screen."""
     from core import games as core_games
     from tui.games import plugin
-    from tui.screens.dialogs import ConfirmDialog, Dialog
+    from tui.screens.dialogs import ConfirmDialog, Dialog, HandOverScreen
     from tui.screens.help import HelpScreen
     from tui.screens.play import PlayScreen
     from tui.screens.replay import ReplayScreen
@@ -207,7 +207,8 @@ def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]
         board = plugin(name).load("board")
         if board is not None and board.BINDINGS:
             screens.append((f"Board ({name})", list(board.BINDINGS)))
-    screens += [("Dialogs", Dialog.BINDINGS), ("Confirm", ConfirmDialog.BINDINGS), ("Help", HelpScreen.BINDINGS),
+    screens += [("Dialogs", Dialog.BINDINGS), ("Confirm", ConfirmDialog.BINDINGS),
+                ("Hand-over (hot seat)", HandOverScreen.BINDINGS), ("Help", HelpScreen.BINDINGS),
                 ("Everywhere", app_bindings)]
     return screens
 

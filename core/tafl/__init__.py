@@ -56,4 +56,5 @@ GAME = GameDescriptor(
     ai=_ai,
     ai_version=AI_VERSION,
     ai_limit=Limit(seconds=1.0),
+    has_chance=False,
 )

@@ -118,6 +118,7 @@ GAME = GameDescriptor(
     ai_version=AI_VERSION,
     bot_detail="rulebook bot (taifa 9)",
     variant_word="scenario",
+    score_word="castles",
     data_files=(DataFile("map", "your own map file (TOML, see docs/taifa-map.md)", _load_map),
                 DataFile("cards", "your own decks file (TOML, see docs/taifa-cards.md)", _load_cards)),
 )

@@ -1,4 +1,5 @@
-"""Small modal dialogs: game over (save the record), confirm, go to step, open a record."""
+"""Small modal dialogs: game over (save the record), hot seat's hand-over, confirm, go to step,
+open a record."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Result
@@ -27,24 +28,26 @@ class Dialog(ModalScreen):
 
 
 class GameOverDialog(Dialog):
-    """The result with its reason, rule and scores, and a name to save the record under."""
+    """The result with its reason and rule (a tie-break is part of the reason), the scores in the
+    game's word for them (castles), and a name to save the record under."""
 
-    def __init__(self, result: Result, seats: tuple[str, ...], record: Path) -> None:
+    def __init__(self, result: Result, seats: tuple[str, ...], record: Path, score_word: str = "scores") -> None:
         super().__init__()
         self.result = result
         self.seats = seats
         self.record = record
+        self.score_word = score_word
 
     def compose(self) -> ComposeResult:
         r = self.result
         title = winners_text(r, self.seats)
-        scores = visible(", ".join(f"{name} {score}" for name, score in zip(self.seats, r.scores)))
         with Vertical(classes="dialog"):
             # A record's or a game's text: made visible, and given as Text, never read as markup.
             yield Label(Text(title[:1].upper() + title[1:], style="bold"), id="result-title")
             yield Static(Text(visible(f"{r.reason} [{r.rule}]")), id="result-reason")
+            scores = score_lines(r, self.seats, self.score_word)
             if scores:
-                yield Static(Text(f"scores: {scores}"), id="result-scores")
+                yield Static(scores, id="result-scores")
             yield Label("Save the record as:")
             yield Input(placeholder="name (saved under your data folder)", id="save-name")
             with Horizontal(classes="buttons"):
@@ -76,6 +79,43 @@ class GameOverDialog(Dialog):
             return
         self.app.notify(escape(visible(f"saved {path}")))
         self.dismiss(path)
+
+
+def score_lines(result: Result, seats: tuple[str, ...], word: str) -> Text:
+    """``castles: Castile 9, León 11, ...`` in seat order; empty when the result has no scores."""
+    if not result.scores:
+        return Text()
+    return Text(visible(f"{word}: " + ", ".join(f"{name} {score}" for name, score in zip(seats, result.scores))))
+
+
+class HandOverScreen(ModalScreen[bool]):
+    """Hot seat: the table covered (opaque, nothing of it shows) until the next person says they are
+    at the keyboard. Dismisses with True (Enter) or False (leave the game)."""
+
+    BINDINGS = [Binding("enter", "ready", "Ready", id="handover.ready"),
+                Binding("q", "leave", "Home", id="handover.home")]
+
+    def __init__(self, seat: str) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="handover"):
+            yield Label(Text(visible(f"Pass to {self.seat}"), style="bold"), id="handover-title")
+            yield Static(Text(visible(f"press Enter when {self.seat} is at the keyboard")), id="handover-text")
+            with Horizontal(classes="buttons"):
+                yield Button("Ready (Enter)", id="ready", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ready", Button).focus()
+
+    @on(Button.Pressed, "#ready")
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
 
 
 class ConfirmDialog(Dialog):

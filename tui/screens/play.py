@@ -1,17 +1,25 @@
 """The play screen, for any game on the Runner: a status line, the game's board (its plugin's)
 or else its text view, the options pane, typed input, the move list and the event log.
 
-People choose in the options pane, on the board, or by typing. Everything else advances by
-itself: chance (the rulebook bots' dice among it) on timers, in short slices so the screen
-keeps drawing, and AI and random seats in a thread worker. Leaving or taking back stops the
-AI at once (the runner's stop flag) and waits for it before touching the game.
+People choose in the options pane, on the board, or by typing; dice thrown on a real table are
+typed. Everything else advances by itself at a pace a person can follow (a speed setting; `n`
+skips ahead to the next person's decision): chance (the rulebook bots' dice among it) on timers,
+in short slices at speed 0 so the screen keeps drawing, and AI and random seats in a thread
+worker. A step that played several units (five bots' rounds) is played out unit by unit from
+the game's ``frames()``. Leaving or taking back stops the AI at once (the runner's stop flag)
+and waits for it before touching the game.
+
+Hot seat: with two or more people, the table shows the view of the person at the keyboard; before
+another person decides, a hand-over screen covers it and the board is drawn for no seat.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
@@ -24,19 +32,20 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
-from core.engine import Chance, Code, Decision, Event, RulesError
+from core.engine import Chance, Code, Decision, Event, Game, RulesError
 from core.match import Step
-from notation.catalog import build_game
 from notation.format import RecordError
 from notation.runner import Runner
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
-from tui.screens.dialogs import GameOverDialog
+from tui.screens.dialogs import GameOverDialog, HandOverScreen
+from tui.screens.play_support import Entry, dice_example, dice_prompt, entry, history_entries, parse_outcome, units
 from tui.widgets.options import OptionChosen, OptionsPane
-from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten, step_words
+from tui.widgets.side_panes import SidePanes, event_line, per_line, shorten, step_words
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between automatic steps
 WATCH_SPEED = 2  # the speed of a game nobody here plays (an index into SPEEDS)
+PLAY_SPEED = 2  # and of the bots and AI in a game with people: a pace a person can follow
 SLICE = 0.03  # at speed 0, automatic steps run this long between frames
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides
 
@@ -46,34 +55,13 @@ def shown(event: Event) -> str:
     return event_line(replace(event, text=visible(event.text), rule=visible(event.rule)))
 
 
-def history_records(runner: Runner) -> list[str]:
-    """The move list of a resumed game: its steps worded again on a replay from the start."""
-    game = build_game(runner.header, runner.games)
-    out = []
-    for step in runner.history:
-        out.append(visible(record_text(step_words(game, game.point(), step), step.events)))
-        if step.kind == "decision":
-            game.apply(step.value)  # type: ignore[arg-type]
-        else:
-            game.resolve(step.value)
-    return out
-
-
-def parse_outcome(chance: Chance, text: str) -> object:
-    """Dice typed from the table (``3 5``, ``3,5``): an int for a pick, a tuple otherwise."""
-    try:
-        values = tuple(int(v) for v in text.replace(",", " ").split())
-    except ValueError:
-        raise RulesError(f"type the {chance.label or chance.kind} as whole numbers") from None
-    return values[0] if chance.kind == "pick" and len(values) == 1 else values
-
-
 class PlayScreen(Screen):
     BINDINGS = [
         Binding("t", "focus_input", "Type move", id="play.type"),
         Binding("o", "focus_options", "Options", id="play.options"),
         Binding("escape", "focus_board", "Board", show=False, id="play.board"),
         Binding("u", "takeback", "Takeback", id="play.takeback"),
+        Binding("n", "skip", "Next decision", id="play.skip"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="play.faster"),
         Binding("minus", "speed(1)", "Slower", show=False, id="play.slower"),
         Binding("question_mark,f1", "app.help", "Help", id="play.help"),
@@ -84,13 +72,22 @@ class PlayScreen(Screen):
         super().__init__()
         self.runner = runner
         self.board_class = plugin(runner.header.game).load("board")
-        self.records = history_records(runner)
-        self.speed = 0 if runner.people else WATCH_SPEED
+        self.score_word = runner.gi.score_word
+        self.entries: list[Entry] = history_entries(runner)
+        self.speed = PLAY_SPEED if runner.people else WATCH_SPEED
+        self.skipping = False  # `n`: at speed 0 until a person must answer
+        # Whether anything here plays by itself (a bot, an AI, dice): else there is no pace to show.
+        self.paced = runner.gi.has_chance or len(runner.people) < len(runner.plans)
         self.thinking = False
         self.halted = False  # the AI's stop flag: set while leaving or taking back
-        self.generation = 0  # bumped on takeback: an answer thought or a step timed before it is dropped
+        self.generation = 0  # bumped on takeback: an answer thought before it is dropped
+        self.beat = 0  # bumped by every new timer: only the latest one goes on
         self.worker: Worker | None = None
-        self.viewer: int | None = None  # the seat whose view is drawn
+        self.viewer: int | None = None  # hot seat: the person at the keyboard, whose view is drawn
+        self.handing_over: int | None = None  # hot seat: the seat the hand-over screen waits for
+        self.frame: Game | None = None  # the picture the board shows while a step's units play out
+        self.frames_due: list[tuple[Any, list[Event]]] = []  # the units still to show, with their events
+        self.asked: object = None  # the typed chance last asked for (the input is focused once for it)
         self.over_shown = False
         runner.set_stop(lambda: self.halted)
 
@@ -100,7 +97,8 @@ class PlayScreen(Screen):
             wide = self.board_class is None or self.board_class.wide
             with Vertical(id="board-pane", classes="wide" if wide else ""):
                 if self.board_class is not None:
-                    yield self.board_class(self.runner.game, self.view_seat(), True, id="board")
+                    # Drawn for no seat until the screen knows who is at the keyboard (hot seat).
+                    yield self.board_class(self.runner.game, self.solo_seat(), True, id="board")
                 else:
                     with VerticalScroll(id="position-scroll"):
                         yield Static(id="position")
@@ -117,99 +115,211 @@ class PlayScreen(Screen):
         for step in self.runner.history:
             for e in step.events:
                 log.write(shown(e))
-        self.refresh_all()
         self.action_focus_board()
+        self.refresh_all()  # focuses the move box instead when dice from the table are due
         self.advance()
 
-    # -- display -----------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Skip and speed only where something plays by itself (not two people at a Tafl board)."""
+        return self.paced if action in ("skip", "speed") else True
+
+    def on_screen_resume(self) -> None:
+        """Back from help or a dialog: a hand-over that fell due meanwhile is shown now."""
+        if self.handing_over is None:
+            self.refresh_all()
+
+    # -- whose view --------------------------------------------------------------
 
     @property
     def board(self) -> Widget | None:
         return self.query_one("#board") if self.board_class is not None else None
 
+    @property
+    def records(self) -> list[str]:
+        """The move list as the seat shown may read it (another seat's face-down card is not named)."""
+        return [e.text(self.view_seat()) for e in self.entries]
+
+    def solo_seat(self) -> int | None:
+        """The one person's seat, who always sees their own view; None with no people or several."""
+        people = self.runner.people
+        return people[0] if len(people) == 1 else None
+
     def view_seat(self) -> int | None:
-        """The seat whose view is drawn: the person deciding, else the last person who did
-        (hot-seat privacy comes later: issue 10), else a spectator's."""
-        point, people = self.runner.point, self.runner.people
-        if isinstance(point, Decision) and point.seat in people:
-            self.viewer = point.seat
-        elif self.viewer is None and people:
-            self.viewer = people[0]
-        return self.viewer
+        """The seat whose view is drawn: the one person's; in hot seat, the person who said they are
+        at the keyboard (None until someone has); a spectator's (None) when nobody here plays."""
+        return self.viewer if len(self.runner.people) > 1 else self.solo_seat()
+
+    def hand_over_due(self) -> int | None:
+        """Hot seat: the person who must decide now, when the view shown is another seat's. Where
+        neither seat's view holds anything a spectator's does not (a Tafl board), the view just
+        changes hands: nothing is hidden, so nothing is covered."""
+        r = self.runner
+        waiting = r.waiting
+        if len(r.people) < 2 or not isinstance(waiting, Decision) or waiting.seat == self.viewer \
+                or self.thinking or self.frame is not None:
+            return None
+        public = r.game.view(None)
+        if r.game.view(waiting.seat) == public and (self.viewer is None or r.game.view(self.viewer) == public):
+            self.viewer = waiting.seat
+            return None
+        return waiting.seat
+
+    def hand_over(self, seat: int) -> None:
+        """Cover the table until ``seat``'s person is at the keyboard: first every private thing
+        is drawn for no seat, then the (opaque) hand-over screen goes on top."""
+        self.viewer = None
+        self.handing_over = seat
+        self.show_error("")
+        self.app.push_screen(HandOverScreen(self.runner.game.seats[seat]), lambda ready: self.handed_over(seat, ready))
+
+    def handed_over(self, seat: int, ready: bool | None) -> None:
+        self.handing_over = None
+        if ready is False:
+            self.run_worker(self.action_leave(), exclusive=False)
+            return
+        self.viewer = seat
+        self.refresh_all()
+        self.action_focus_board()
+
+    # -- display -----------------------------------------------------------------
 
     def refresh_all(self) -> None:
         r = self.runner
+        due = self.hand_over_due()
+        if due is not None:
+            self.viewer = None  # nothing of the last person's view stays under the hand-over screen
         waiting = r.waiting
-        decision = waiting if isinstance(waiting, Decision) and not self.thinking else None
+        busy = self.thinking or self.frame is not None or due is not None
+        decision = waiting if isinstance(waiting, Decision) and not busy else None
+        dice = waiting if isinstance(waiting, Chance) and self.frame is None else None
         seat = self.view_seat()
+        game = self.frame if self.frame is not None else r.game
         board = self.board
         if board is not None:
-            board.show(r.game, seat, decision is not None)  # type: ignore[attr-defined]
+            board.show(game, seat, decision is not None)  # type: ignore[attr-defined]
         else:
-            self.query_one("#position", Static).update(escape(position_text(r.game, seat)))
+            self.query_one("#position", Static).update(escape(position_text(game, seat)))
         options = self.query_one("#options", OptionsPane)
-        options.show(r.game, decision, idle="the game is over" if r.result else "nobody here is to choose")
-        self.query_one("#options-title", Static).update(Text(visible(decision.prompt)) if decision else "Options")
+        idle = ("the game is over" if r.result else f"{dice_prompt(dice)} in the box below, then Enter" if dice
+                else "nobody here is to choose")
+        options.show(r.game, decision, idle=idle)
+        title = decision.prompt if decision else "Dice from the table" if dice else "Options"
+        self.query_one("#options-title", Static).update(Text(visible(title)))
+        placeholder = "type a move"
         if decision is not None and decision.options:
-            example = visible(r.game.describe(decision.options[0]))
-            self.query_one("#move-input", Input).placeholder = f"type a move (t), like {example}"
+            placeholder = f"type a move (t), like {visible(r.game.describe(decision.options[0]))}"
+        elif dice is not None:
+            placeholder = dice_example(dice)
+        move_input = self.query_one("#move-input", Input)
+        move_input.placeholder = placeholder
+        if dice is not None and dice is not self.asked:
+            self.asked = dice
+            move_input.focus()
+        elif dice is None:
+            self.asked = None
         self.query_one(SidePanes).show_moves(self.records, per_line=per_line(len(r.game.seats), r.history))
         self.query_one("#status", Static).update(self.status_text())
+        if due is not None and self.handing_over is None and self.is_current:
+            self.hand_over(due)
 
     def status_text(self) -> Text:
         """The status line as plain text with bold names: every part may come from a record or a user's
-        data file, so it is made visible and never read as markup."""
+        data file, so it is made visible and never read as markup. The last step gives way first
+        when the line is too long for the screen (who decides and the pace stay)."""
         r = self.runner
-        last = f"last: {shorten(self.records[-1], STATUS_LAST)}" if self.records else "nothing played yet"
-        head = visible(f"{r.header.game} {r.header.variant} · step {len(self.records) + 1} · {last}")
+        records = self.records
         result = r.result
-        if result is not None:
-            return Text.assemble(head, " · ", (winners_text(result, r.game.seats), "bold"), ": ",
-                                 visible(f"{result.reason} [{result.rule}]"))
-        speed = "" if r.people else f" · speed {SPEEDS[self.speed]:g}s"
+        pace = (" · skipping ahead (n)" if self.skipping else f" · speed {SPEEDS[self.speed]:g}s (+/-)") \
+            if self.paced else ""
         point = r.point
-        if isinstance(point, Chance):
+        if result is not None and self.frame is None:
+            tail = Text.assemble((winners_text(result, r.game.seats), "bold"), ": ",
+                                 visible(f"{result.reason} [{result.rule}]"))
+        elif self.frame is not None:
+            tail = Text.assemble("following the play, unit by unit (n skips)", pace)
+        elif isinstance(point, Chance):
             label = point.label or point.kind
-            doing = f"type the {label}" if r.waiting is not None else f"chance: {label}"
-            return Text.assemble(head, " · ", visible(doing), speed)
-        assert isinstance(point, Decision)
-        kind = r.seat_kind(point.seat)
-        doing = "your move" if kind == "human" else "thinking…"
-        if point.kind != "action":
-            doing += f" ({point.kind})"
-        return Text.assemble(head, " · ", (visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{speed}")
+            doing = f"type the dice: {label}" if r.waiting is not None else f"chance: {label}"
+            tail = Text.assemble(visible(doing), pace)
+        else:
+            assert isinstance(point, Decision)
+            kind = r.seat_kind(point.seat)
+            doing = "your move" if kind == "human" else "thinking…"
+            if point.kind != "action":
+                doing += f" ({point.kind})"
+            tail = Text.assemble((visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{pace}")
+        head = visible(f"{r.header.game} {r.header.variant} · step {len(records) + 1}")
+        room = (self.size.width or 120) - 2 - len(head) - len(tail.plain) - len(" · last:  · ")
+        if not records:
+            last = " · nothing played yet"
+        elif room >= 8:
+            last = f" · last: {shorten(records[-1], min(STATUS_LAST, room))}"
+        else:
+            last = ""
+        return Text.assemble(head, last, " · ", tail)
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.query_one("#status", Static).update(self.status_text())
 
     def show_error(self, text: str) -> None:
         self.query_one("#error", Static).update(Text(visible(text), style="red") if text else "")
 
-    def record(self, step: Step, words: str) -> None:
-        """A step just played: its events to the log, its words to the move list."""
-        self.records.append(visible(record_text(words, step.events)))
+    def write(self, events: list[Event]) -> None:
         log = self.query_one("#events", RichLog)
-        for e in step.events:
+        for e in events:
             log.write(shown(e))
 
-    # -- going on by itself --------------------------------------------------
+    def record(self, step: Step, words: str) -> None:
+        """A step just played: its words to the move list, its events to the log; when it played
+        several units and there is a pace to follow, they are kept to be played out (frames)."""
+        self.entries.append(entry(self.runner.game, step, words))
+        frames = getattr(self.runner.game, "frames", None)
+        before, cut = units(frames() if callable(frames) and self.delay() else (), step.events)
+        self.write(before)
+        self.frames_due = cut
+
+    # -- going on by itself ------------------------------------------------------
+
+    def delay(self) -> float:
+        return 0.0 if self.skipping else SPEEDS[self.speed]
+
+    def later(self, delay: float, then: Callable[[], None]) -> None:
+        """``then`` after ``delay`` (at once at 0, after a frame), unless a takeback, a skip or
+        another timer comes first: only the latest timer goes on."""
+        self.beat += 1
+        beat, generation = self.beat, self.generation
+
+        def go() -> None:
+            if beat == self.beat and generation == self.generation and not self.halted and self.is_attached:
+                then()
+
+        if delay:
+            self.set_timer(delay, go)
+        else:
+            self.call_after_refresh(go)
 
     def advance(self) -> None:
         """Play what nobody here has to answer, up to where a person must (or the end)."""
         r = self.runner
-        if self.thinking or self.halted or not self.is_attached:
+        if self.thinking or self.halted or not self.is_attached or self.frame is not None:
             return
-        if r.result is not None:
-            self.refresh_all()
-            self.game_over()
+        self.beat += 1  # a timer still running is for this very call
+        if self.frames_due:
+            self.next_frame()
             return
-        if r.waiting is not None:
+        if r.result is not None or r.waiting is not None:
+            self.skipping = False
             self.refresh_all()
+            if r.result is not None:
+                self.game_over()
             return
         if isinstance(r.point, Decision):  # an AI or a random seat
             self.thinking = True
             self.refresh_all()
             self.worker = self.think(self.generation)
             return
-        # Chance drawn from the seed: one step at a speed, else a slice of them between frames.
-        delay = SPEEDS[self.speed]
+        # Chance drawn from the seed: one step at a pace, else a slice of them between frames.
         deadline = time.monotonic() + SLICE
         while True:
             point = r.point
@@ -217,25 +327,42 @@ class PlayScreen(Screen):
             if step is None:
                 break
             self.record(step, step_words(r.game, point, step))  # a chance step: worded by its point
-            if delay or time.monotonic() > deadline or not isinstance(r.point, Chance) or r.waiting:
+            if self.frames_due or self.delay() or time.monotonic() > deadline or not isinstance(r.point, Chance) \
+                    or r.waiting:
                 break
-        self.refresh_all()
         self.go_on()
 
     def go_on(self) -> None:
-        """The next automatic step, after the speed's pause (at once at speed 0, after a frame);
-        dropped if a takeback comes first, which starts its own."""
-        generation = self.generation
-
-        def again() -> None:
-            if generation == self.generation:
-                self.advance()
-
-        delay = SPEEDS[self.speed]
-        if delay:
-            self.set_timer(delay, again)
+        """After a step: its units played out if it has them, else the next automatic step after the
+        pace's pause (at once when a person must answer, or at speed 0 after a frame)."""
+        if self.frames_due:
+            self.next_frame()
+            return
+        self.refresh_all()
+        r = self.runner
+        if r.waiting is not None or r.result is not None:
+            self.advance()
         else:
-            self.call_after_refresh(again)
+            self.later(self.delay(), self.advance)
+
+    def next_frame(self) -> None:
+        """The next unit of a step that played several: the table as it began and its events, then
+        the pace's pause; after the last, the position after the step."""
+        if not self.frames_due:
+            self.frame = None
+            self.go_on()
+            return
+        self.frame, events = self.frames_due.pop(0)
+        self.write(events)
+        self.refresh_all()
+        self.later(self.delay(), self.next_frame)
+
+    def skip_frames(self) -> None:
+        """Show what is left of a step's units at once (skip, speed 0, takeback)."""
+        for _, events in self.frames_due:
+            self.write(events)
+        self.frames_due = []
+        self.frame = None
 
     @work(thread=True, exclusive=True, group="think", exit_on_error=False)
     def think(self, generation: int) -> None:
@@ -272,7 +399,7 @@ class PlayScreen(Screen):
                 pass
         self.thinking = False
 
-    # -- people --------------------------------------------------------------
+    # -- people ------------------------------------------------------------------
 
     def decide(self, code: Code) -> bool:
         """Apply the deciding seat's choice; False (and the error shown) when the rules refuse it."""
@@ -285,15 +412,17 @@ class PlayScreen(Screen):
             return False
         self.show_error("")
         self.record(step, words)
-        self.refresh_all()
         return True
 
     def human_decides(self, code: Code) -> None:
-        if not isinstance(self.runner.waiting, Decision) or self.thinking:
+        if self.frame is not None or self.frames_due:
+            self.show_error("wait: the table is still being played out (n skips)")
+            return
+        if not isinstance(self.runner.waiting, Decision) or self.thinking or self.hand_over_due() is not None:
             self.show_error("wait: nobody here is to choose now")
             return
         if self.decide(code):
-            self.advance()
+            self.go_on()
 
     @on(OptionChosen)
     def option_chosen(self, message: OptionChosen) -> None:
@@ -303,26 +432,35 @@ class PlayScreen(Screen):
     def typed_move(self, message: Input.Submitted) -> None:
         text = message.value.strip()
         message.input.value = ""
-        if not text:
-            return
         r = self.runner
         waiting = r.waiting
+        if isinstance(waiting, Chance) and self.frame is None and not self.frames_due:  # dice from a table
+            self.typed_dice(waiting, text)
+            return
+        if not text:
+            return
         try:
-            if isinstance(waiting, Chance):  # dice thrown on a real table
-                point = r.point
-                step = r.type_outcome(parse_outcome(waiting, text))  # type: ignore[arg-type]
-                self.show_error("")
-                self.record(step, step_words(r.game, point, step))
-                self.refresh_all()
-                self.advance()
-                return
             code = r.game.parse(text)
         except RulesError as err:
             self.show_error(str(err))
             return
         self.human_decides(code)
 
-    # -- actions -------------------------------------------------------------
+    def typed_dice(self, chance: Chance, text: str) -> None:
+        """Dice thrown on a real table, as typed: checked (how many, what range) before they count."""
+        r = self.runner
+        try:
+            if not text:
+                raise RulesError(dice_prompt(chance))
+            step = r.type_outcome(parse_outcome(chance, text))  # type: ignore[arg-type]
+        except RulesError as err:
+            self.show_error(str(err))
+            return
+        self.show_error("")
+        self.record(step, step_words(r.game, chance, step))
+        self.go_on()
+
+    # -- actions -----------------------------------------------------------------
 
     def action_focus_input(self) -> None:
         self.query_one("#move-input", Input).focus()
@@ -344,6 +482,7 @@ class PlayScreen(Screen):
             return
         await self.halt()
         self.generation += 1
+        self.skip_frames()
         try:
             undone = r.takeback()
         except (RecordError, RulesError, OSError) as err:
@@ -351,14 +490,29 @@ class PlayScreen(Screen):
         else:
             problem = "nothing to take back"
         self.halted = False
+        self.skipping = False
         if not undone:
             self.show_error(problem)
             self.advance()
             return
-        del self.records[len(r.history):]
+        del self.entries[len(r.history):]
         self.over_shown = False
         self.query_one("#events", RichLog).write(f"[i]took back {undone} move(s)[/i]")
         self.show_error("")
+        self.refresh_all()
+        self.advance()
+
+    def action_skip(self) -> None:
+        """Run at speed 0 up to the next decision a person here must make (or typed dice), then
+        back to the pace set."""
+        r = self.runner
+        if r.waiting is not None and self.frame is None and not self.frames_due:
+            self.show_error("it is for a person here to answer now")
+            return
+        if r.result is not None and self.frame is None:
+            return
+        self.skipping = True
+        self.skip_frames()
         self.refresh_all()
         self.advance()
 
@@ -380,7 +534,8 @@ class PlayScreen(Screen):
         self.over_shown = True
         r = self.runner
         assert r.result is not None and r.path is not None
-        self.app.push_screen(GameOverDialog(r.result, tuple(r.game.seats), r.path), self._after_game_over)
+        self.app.push_screen(GameOverDialog(r.result, tuple(r.game.seats), r.path, self.score_word),
+                             self._after_game_over)
 
     def _after_game_over(self, saved: Path | None) -> None:
         if saved is not None:

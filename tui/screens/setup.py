@@ -27,6 +27,7 @@ from tui.session import Unfinished, unfinished_games
 KIND_TITLES = {"human": "Human", "ai": "AI", "bot": "Rulebook bot", "random": "Random"}
 AI_TIMES = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds per decision, for a game whose AI plays by the clock
 OWN_PACE = 0.0  # the AI's own limit (a game whose AI is not timed)
+DICE = [("seeded (the app throws them)", "seeded"), ("from the table (you type them)", "manual")]
 
 
 def slug(name: str) -> str:
@@ -44,7 +45,8 @@ def ai_times(gi: GameDescriptor) -> list[tuple[str, float]]:
 
 class SetupScreen(Screen):
     """A new game, generated from the game's descriptor: game, variant or scenario, each seat's
-    kind among those it allows (an AI with its time per decision), the seed, the rule options."""
+    kind among those it allows (an AI with its time per decision), the seed, where the dice come
+    from (a game with chance), the rule options."""
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
@@ -75,6 +77,10 @@ class SetupScreen(Screen):
             with Grid(classes="setup-grid"):
                 yield Label("Seed")
                 yield Input("1", type="integer", id="seed")
+            # Dice thrown on a real table and typed; shuffles and random picks stay seeded.
+            with Grid(classes="setup-grid", id="dice-row"):
+                yield Label("Dice")
+                yield Select(DICE, value="seeded", allow_blank=False, id="dice")
             yield Static("", id="options-title", classes="pane-title")
             yield Vertical(id="rule-options")
             yield Static("", id="setup-error")
@@ -111,6 +117,7 @@ class SetupScreen(Screen):
             return
         self.shown = (game, variant)
         gi = core_games.info(game)
+        self.query_one("#dice-row", Grid).display = gi.has_chance
         seats = self.query_one("#seats", Grid)
         await seats.remove_children()
         rows: list[Widget] = []
@@ -160,7 +167,8 @@ class SetupScreen(Screen):
                    for spec in gi.option_specs(variant)}
         if len(seed_text) > 20:  # int() refuses thousands of digits with a message about Python, not the seed
             raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
-        return GameSetup(game, variant, tuple(seats), int(seed_text), options)
+        chance = str(self.query_one("#dice", Select).value) if gi.has_chance else "seeded"
+        return GameSetup(game, variant, tuple(seats), int(seed_text), options, chance=chance)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
