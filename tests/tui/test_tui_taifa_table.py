@@ -1,0 +1,121 @@
+"""Taifa at the table, by key presses: a whole game as one person against five rulebook bots,
+and a response window in which the person adds Champion to a defence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import OptionList
+
+from core.engine import Decision
+from notation.reader import read_record_file
+from notation.runner import GameSetup, SeatPlan
+from notation.verify import verify
+from tui.screens.dialogs import GameOverDialog
+from tui.screens.play import PlayScreen
+from tui_support import HUMAN, wait_until
+
+BOT = SeatPlan("bot")
+
+
+async def start(app: Any, pilot: Any, setup: GameSetup) -> PlayScreen:
+    app.start_game(setup)
+    await pilot.pause()
+    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+
+
+def person_to_choose(app: Any, screen: PlayScreen) -> bool:
+    return app.screen is screen and isinstance(screen.runner.waiting, Decision) and screen.frame is None
+
+
+async def choose(pilot: Any, screen: PlayScreen, index: int) -> None:
+    """Choose the option at ``index`` (-1: the last) in the options pane, by keys."""
+    await pilot.press("o")
+    options = screen.query_one("#options", OptionList)
+    assert options.has_focus
+    await pilot.press("end" if index < 0 else "home")
+    for _ in range(max(0, index)):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def test_one_person_plays_a_whole_game_against_five_bots_by_keys(make_app) -> None:
+    """Castile attacks with the first option when it opens a turn, else takes the last option
+    (pass, done, or the last card to add), until the game ends after turn 3 (taifa 8)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, 3)
+        screen = await start(app, pilot, setup)
+        r = screen.runner
+        decisions = 0
+        while r.result is None:
+            await wait_until(pilot, lambda: r.result is not None or person_to_choose(app, screen),
+                             "Castile's decision or the end", tries=2000)
+            if r.result is not None:
+                break
+            point = r.waiting
+            assert isinstance(point, Decision) and point.seat == 0
+            first_of_turn = point.kind == "action" and r.game.view(0)["round"] <= 6
+            before = len(r.history)
+            await choose(pilot, screen, 0 if first_of_turn and point.options[0][0] == "attack" else -1)
+            await wait_until(pilot, lambda: len(r.history) > before, "the choice to be played")
+            decisions += 1
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the end-of-game dialog")
+        dialog = app.screen
+        assert "castles" in str(dialog.query_one("#result-scores").render())
+        assert decisions >= 3  # at least one action a turn
+        path = r.path
+    record = read_record_file(path)
+    report = verify(record)
+    assert report.ok and report.result is not None and report.result.rule in ("taifa 8", "TA-27")
+
+
+async def test_a_person_adds_champion_to_the_defence_in_a_response_window(make_app) -> None:
+    """5.1 step 3: when a bot attacks, Castile (a person) may place a Response face down on the
+    defence, whoever defends ("any kingdom"); Champion adds two dice to it (docs/taifa-cards.md)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for seed in range(1, 60):
+            setup = GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, seed)
+            screen = await start(app, pilot, setup)
+            r = screen.runner
+            found = None
+            while r.result is None and found is None:
+                await wait_until(pilot, lambda: r.result is not None or person_to_choose(app, screen),
+                                 "Castile's decision", tries=2000)
+                point = r.waiting
+                if r.result is not None or point is None:
+                    break
+                champion = [i for i, code in enumerate(point.options) if point.kind == "respond"
+                            and code[:2] == ("respond", "defence") and r.game.card(code[2]).name == "Champion"]
+                if champion:
+                    found = champion[0]
+                    break
+                if point.kind == "action" and r.game.view(0)["turn"] > 1:
+                    break  # no window came in the first turn: try the next seed
+                await choose(pilot, screen, -1)
+            if found is not None:
+                break
+            await screen.action_leave()
+            await pilot.pause()
+        assert found is not None, "no seed gave Castile a Champion to place in its defence"
+        fight = r.game.view(0)["fight"]
+        assert fight is not None and fight["attacker"] != 0
+        champion_id = point.options[found][2]
+        steps_before = len(r.history)
+        await choose(pilot, screen, found)
+        await wait_until(pilot, lambda: len(r.history) > steps_before, "Champion placed")
+        while r.game.view(0)["fight"] is not None:  # later windows and garrisons: Castile declines
+            await wait_until(pilot, lambda: r.game.view(0)["fight"] is None or person_to_choose(app, screen),
+                             "the fight to be resolved", tries=2000)
+            if r.game.view(0)["fight"] is not None:
+                before = len(r.history)
+                await choose(pilot, screen, -1)
+                await wait_until(pilot, lambda: len(r.history) > before, "the choice to be played")
+        events = [e for step in r.history[steps_before:] for e in step.events]
+        placed = next(e for e in events if e.kind == "commit")
+        assert placed.data[:2] == (0, "defence") and "face down on the defence" in placed.text
+        reveal = next(e for e in events if e.kind == "reveal" and e.data[0] == "defence")
+        assert champion_id in reveal.data[1:] and "Champion" in reveal.text
+        combat = next(e for e in events if e.kind == "combat")
+        assert events.index(reveal) < events.index(combat) and combat.rule == "taifa 5.2"
