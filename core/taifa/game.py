@@ -19,7 +19,7 @@ from core.taifa.data import packaged_cards, packaged_map
 from core.taifa.combat import SuddenVictory, attack, carries, combat_view, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
-from core.taifa.state import INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
+from core.taifa.state import CASTLES, INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
 from core.taifa.table import Table, agree, forbidden_words
 
 from core.taifa import REVISION_1, RULES_REVISION, _option_specs  # noqa: F401 - RULES_REVISION: read by records
@@ -155,7 +155,7 @@ class TaifaGame(Table):
         super()._finish(result)
         names = ", ".join(self.seats[w] for w in result.winners) or "nobody"
         verb = agree(names, "wins") if len(result.winners) == 1 else "win"
-        self.emit("end", f"Game over: {names} {verb} ({result.reason})",
+        self.emit("end", f"Game over: {names} {verb} ({self._account(result)})",
                   result.rule, *result.winners)
 
     def _turn_start(self) -> Proc:
@@ -286,19 +286,33 @@ class TaifaGame(Table):
         best = max(scores)
         tied = [k for k in range(len(scores)) if scores[k] == best]
         if len(tied) == 1:
-            second = max(n for n in scores if n < best)
-            next_ = " and ".join(self.name(k) for k in range(len(scores)) if scores[k] == second)
-            return Result((tied[0],), f"{best} castles after turn {s.turn}, the most ({next_} next with {second})",
-                          "taifa 8", scores)
+            return Result((tied[0],), f"most castles after turn 3 ({best})", "taifa 8", scores)
         top = max(s.bonus[k] for k in tied)
         winners = tuple(k for k in tied if s.bonus[k] == top)
-        if len(winners) > 1:
-            return Result(winners, f"{best} castles each after turn {s.turn} and the same Card Bonus ({top:+d}): "
-                          "a shared win", "TA-27", scores)
-        others = " and ".join(self.name(k) for k in tied if k != winners[0])
+        how = "the highest Card Bonus breaks the tie" if len(winners) == 1 else "tied on castles and Card Bonus: a shared win"
+        return Result(winners, f"{best} castles after turn 3; {how}", "taifa 8" if len(winners) == 1 else "TA-27", scores)
+
+    def _account(self, result: Result) -> str:
+        """The result told in full for the end event: the castles, the runner-up, the tie-break.
+
+        The reason itself stays short and as it was: it is in every record and in the final
+        position's digest, so a finished record of an earlier fiefdom still verifies."""
+        s, scores = self.s, result.scores
+        if result.rule not in ("taifa 8", "TA-27") or CASTLES in scores or not scores:
+            return result.reason  # El Cid's counts are in its reason; a 13th castle says it all
+        best = scores[result.winners[0]]
+        tied = [k for k, n in enumerate(scores) if n == best]
+        if len(result.winners) > 1:
+            return (f"{best} castles each after turn {s.turn} and the same Card Bonus "
+                    f"({s.bonus[result.winners[0]]:+d}): a shared win")
+        if len(tied) == 1:
+            second = max(n for n in scores if n < best)
+            next_ = " and ".join(self.name(k) for k, n in enumerate(scores) if n == second)
+            return f"{best} castles after turn {s.turn}, the most ({next_} next with {second})"
+        others = " and ".join(self.name(k) for k in tied if k not in result.winners)
         bonuses = " to ".join(f"{b:+d}" for b in sorted({s.bonus[k] for k in tied}, reverse=True))
-        return Result(winners, f"{best} castles after turn {s.turn}, tied with {others}; the highest Card Bonus "
-                      f"({bonuses}) breaks the tie", "taifa 8", scores)
+        return (f"{best} castles after turn {s.turn}, tied with {others}; the highest Card Bonus ({bonuses}) "
+                "breaks the tie")
 
     # -- what a seat may see, and how options read --------------------------------
 

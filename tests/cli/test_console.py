@@ -153,7 +153,7 @@ def test_the_outcome_of_your_action_stays_until_you_go_on(tmp_path: Path) -> Non
     lines = script.lines
     combat = next(i for i, line in enumerate(lines) if re.match(r"  Castile rolls \[.*: Oviedo (holds|falls)", line))
     assert lines[combat + 1] == "<-- Enter to go on -->"
-    assert lines[combat + 2].startswith("  Catalan Counties ")  # the bots' rounds come after the pause
+    assert lines[combat + 2].startswith("  Round 2: Catalan Counties (bot)")  # the bots' rounds after the pause
     assert lines.count("<-- Enter to go on -->") == 1  # once per action, not per bot
 
 

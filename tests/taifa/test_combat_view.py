@@ -237,38 +237,42 @@ def test_frames_leave_the_game_alone() -> None:
 # -- the end ------------------------------------------------------------------------------
 
 
-def scored(castles: dict[str, int], bonus: dict[str, int]) -> Any:
-    """The result after turn 3 with ``castles`` for some kingdoms (taken from the others)."""
+def scored(castles: dict[str, int], bonus: dict[str, int]) -> tuple[Any, str]:
+    """The result after turn 3 with ``castles`` for some kingdoms (taken from the others), and
+    the end event's text."""
     g = table(players=STANDARD)
     s = g.s
+    keys = [k(g, key) for key in castles]
     for key, n in castles.items():
         kk = k(g, key)
         while s.castles(kk) < n:
-            a = next(a for a, o in enumerate(s.owner) if a and o not in (kk, *map(lambda x: k(g, x), castles))
-                     and o != -2)
-            s.owner[a] = kk
+            s.owner[next(a for a, o in enumerate(s.owner) if a and o >= INDEPENDENT and o not in keys)] = kk
         while s.castles(kk) > n:
             s.owner[s.areas_of(kk)[0]] = INDEPENDENT
     for key, b in bonus.items():
         s.bonus[k(g, key)] = b
     s.turn = 3
-    g.restart(("turn_end",))
-    return g.result
+    (end,) = of_kind(g.restart(("turn_end",)), "end")
+    return g.result, end.text
 
+
+# The reason stays as records have it (it is in the final digest); the end event tells it all.
 
 def test_the_end_says_the_castles_and_the_runner_up() -> None:
-    r = scored({"castile": 12, "leon": 10}, {})
-    assert r.winners == (0,) and r.rule == "taifa 8"
-    assert r.reason == "12 castles after turn 3, the most (Leon next with 10)"
+    r, text = scored({"castile": 12, "leon": 10}, {})
+    assert r.winners == (0,) and r.rule == "taifa 8" and r.reason == "most castles after turn 3 (12)"
+    assert text == "Game over: Castile wins (12 castles after turn 3, the most (Leon next with 10))"
 
 
 def test_the_end_says_how_a_tie_was_broken() -> None:
-    r = scored({"castile": 11, "leon": 11}, {"castile": 1, "leon": 2})
+    r, text = scored({"castile": 11, "leon": 11}, {"castile": 1, "leon": 2})
     assert r.winners == (5,) and r.rule == "taifa 8"
-    assert r.reason == "11 castles after turn 3, tied with Castile; the highest Card Bonus (+2 to +1) breaks the tie"
+    assert r.reason == "11 castles after turn 3; the highest Card Bonus breaks the tie"
+    assert text == ("Game over: Leon wins (11 castles after turn 3, tied with Castile; "
+                    "the highest Card Bonus (+2 to +1) breaks the tie)")
 
 
 def test_a_tie_on_castles_and_bonus_is_shared() -> None:
-    r = scored({"castile": 11, "leon": 11}, {"castile": 1, "leon": 1})
+    r, text = scored({"castile": 11, "leon": 11}, {"castile": 1, "leon": 1})
     assert r.winners == (0, 5) and r.rule == "TA-27"
-    assert r.reason == "11 castles each after turn 3 and the same Card Bonus (+1): a shared win"
+    assert text == "Game over: Castile, Leon win (11 castles each after turn 3 and the same Card Bonus (+1): a shared win)"

@@ -122,10 +122,8 @@ def play(
 
 
 def _reason(result: Any) -> str:
-    """Reasons tallied without their counts and details: ``11 castles after turn 3, the most
-    (Castile next with 10)`` -> ``n castles after turn 3, the most``."""
-    reason = re.sub(r" \([^)]*\)| with [^;:]*(?=;)", "", result.reason)
-    return re.sub(r"(?<!turn )(?<!all )\b\d+\b", "n", reason)
+    """Reasons tallied without their counts: ``most castles after turn 3 (10)`` -> ``(n)``."""
+    return re.sub(r"(?<!turn )(?<!all )\b\d+\b", "n", result.reason)
 
 
 def simulate(

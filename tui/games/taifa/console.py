@@ -16,15 +16,13 @@ def _header(game: Any, seat: int) -> str:
 
 
 def _begins(item: Event | Decision) -> str | None:
-    """A turn begins with its ``turn`` event (section 4); a round with a bot's first event (the card
-    it turns up, or its pass: 9.1) or with the decision that offers pass (a player's action, 5.6)."""
+    """A turn begins with its ``turn`` event (section 4); a round with its ``round`` event (the
+    prompt pauses once: the decision that offers pass, 5.6, finds the pause taken)."""
     if isinstance(item, Decision):
         return "round" if ("pass",) in item.options else None
     if item.kind == "turn" and item.rule == "taifa 4":
         return "turn"
-    if item.kind in ("reveal", "pass") and item.data and type(item.data[0]) is int:
-        return "round"
-    return None
+    return "round" if item.kind == "round" else None
 
 
 def _result(game: Any, result: Result) -> str:
