@@ -101,6 +101,9 @@ class TaifaBoard(Vertical):
                 yield Tabs(*(Tab(Text.from_markup(label), id=f"tab-{name}") for name, label in PANES), id="pane-tabs")
 
     def on_mount(self) -> None:
+        if not self.interactive:  # the replay viewer's keys step through the record: the board only shows
+            for widget in self.query("*"):
+                widget.can_focus = False
         self.show(self.game, self.seat, self.interactive)
 
     @property
