@@ -16,7 +16,7 @@ from core.procedure import GameEnded, Proc, Unit
 from core.taifa.bots import bot_round
 from core.taifa.cards import Decks
 from core.taifa.data import packaged_cards, packaged_map
-from core.taifa.combat import SuddenVictory, attack, combat_view, incursion
+from core.taifa.combat import SuddenVictory, attack, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
 from core.taifa.state import CASTLES, INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
@@ -322,6 +322,8 @@ class TaifaGame(Table):
         face-down cards of a fight only to the kingdom that placed them. ``round`` is the round
         in progress in this turn (0 before the first); ``last_combat`` the last fight resolved,
         all of it public (combat.combat_view)."""
+        from core.taifa.combat import combat_view  # here, so this module's imports stay as they were
+
         s = self.s
         kingdoms = []
         for k, key in enumerate(s.kingdoms):
