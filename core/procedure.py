@@ -43,7 +43,7 @@ Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answer
 Unit = tuple[Any, ...]  # a unit's name and arguments, e.g. ("round", 2); part of the canonical form
 
 # Attributes a clone rebuilds for itself; every other one it shares.
-_OWN = frozenset(("s", "events", "_gen", "_inputs", "_frames", "_shown"))
+_OWN = frozenset(("s", "events", "_gen", "_inputs", "_step"))
 Frame = tuple[int, Any]  # how many of the step's events came before a unit began, the game as it began
 
 
@@ -73,16 +73,16 @@ class ProcedureGame:
     _base: Any  # a copy of the state as the unit began
     _inputs: list[Any]  # the unit's answers so far
     _gen: Proc | None  # None in a frame: a picture, never played
-    # Units begun since the last events were handed out, and those of the step just played:
-    # (events before, starting state, unit), made into frames only when asked for.
-    _frames: tuple[tuple[int, Any, Unit], ...]
-    _shown: tuple[tuple[int, Any, Unit], ...]
+    # The step just played, when it began a unit: the unit it began in (its starting state,
+    # name and answers, this step's the last) and the events waiting before it. frames()
+    # replays it; a step keeps nothing more, so play costs no more.
+    _step: tuple[Any, Unit, list[Any], int] | None
 
     def __init__(self, state: Any) -> None:
         self.s = state
         self.events = []
         self.result = None
-        self._frames = self._shown = ()
+        self._step = None
 
     @property
     def options(self) -> dict[str, Any]:
@@ -133,16 +133,37 @@ class ProcedureGame:
         starting state (shared with the game, never changed), its ``point()`` the point the step
         stopped at (for a unit begun in the step, the first one after it began). ``apply`` and
         ``resolve`` on it raise RulesError; ``clone()`` of it is a playable game at the unit's
-        first question. Built when asked for, so a step costs next to nothing more.
+        first question. Units begun while the game was built (before step 1) have none.
+
+        Built when asked for, by replaying the step from the unit it began in (as ``clone``
+        replays a unit), so a step costs next to nothing more.
         """
-        return [(n, self._frame(base, unit)) for n, base, unit in self._shown]
+        if self._step is None:
+            return []
+        base, unit, inputs, before = self._step
+        replay = self._frame(base, unit)
+        replay.s = base.copy()
+        frames: list[Frame] = []
+
+        def begin(unit: Unit, begin: Any = replay._begin) -> None:
+            begin(unit)
+            frames.append((before + len(replay.events), self._frame(replay._base, unit)))
+
+        replay._begin = begin  # type: ignore[method-assign]  # this copy only: note each unit begun
+        replay._gen = replay._unit_proc(unit)
+        replay._advance(None)
+        for value in inputs[:-1]:
+            replay._advance(value)
+        replay.events = []
+        replay._advance(inputs[-1])
+        return frames
 
     def _frame(self, base: Any, unit: Unit) -> Any:
         cls = type(self)
         f = cls.__new__(cls)
         f.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
         f.s, f._base, f._unit, f.result, f.events = base, base, unit, None, []
-        f._gen, f._inputs, f._frames, f._shown = None, [], (), ()
+        f._gen, f._inputs, f._step = None, [], None
         return f
 
     def clone(self) -> Any:
@@ -150,7 +171,7 @@ class ProcedureGame:
         c = cls.__new__(cls)
         c.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _OWN})
         c.events = []
-        c._frames = c._shown = ()
+        c._step = None
         if self.result is not None:
             c.s = self.s.copy()
             c._inputs = list(self._inputs)
@@ -162,7 +183,7 @@ class ProcedureGame:
         for value in self._inputs:
             c._advance(value)
         c._inputs = list(self._inputs)
-        c.events, c._frames = [], ()  # a frame's clone may run past a unit that asks nothing
+        c.events = []
         return c
 
     def canonical(self) -> Any:
@@ -182,16 +203,15 @@ class ProcedureGame:
         """
         self.result = None
         self.events = []
-        self._frames = ()
+        self._step = None
         self._start(unit)
         out, self.events = self.events, []
-        self._shown, self._frames = self._frames, ()
         return out
 
     # -- running units -------------------------------------------------------------
 
     def _start(self, unit: Unit) -> None:
-        """Begin ``unit`` and run to the first question; its events (and frames) wait for the next step."""
+        """Begin ``unit`` and run to the first question; its events wait for the next step."""
         self._begin(unit)
         self._advance(None)
 
@@ -204,11 +224,12 @@ class ProcedureGame:
     def _answer(self, value: Any) -> list[Event]:
         if self._gen is None:
             raise RulesError("this is a picture of the game as a unit began (a frame): it cannot be played")
-        # Events (and frames) from building the game are still here: they go with step 1.
-        self._inputs.append(value)
+        # Events from building the game are still here: they go with step 1.
+        base, unit, inputs, before = self._base, self._unit, self._inputs, len(self.events)
+        inputs.append(value)
         self._advance(value)
+        self._step = None if self._base is base else (base, unit, inputs, before)
         out, self.events = self.events, []
-        self._shown, self._frames = self._frames, ()
         return out
 
     def _advance(self, value: Any) -> None:
@@ -227,7 +248,6 @@ class ProcedureGame:
                     raise RuntimeError(f"unit {self._unit} ended with no next unit and no result")
                 return
             self._begin(nxt)
-            self._frames += ((len(self.events), self._base, nxt),)
             value = None
 
     def _finish(self, result: Result) -> None:

@@ -10,15 +10,13 @@ events, not the steps:
 * a ``turn`` event for a new turn number starts a turn (draws, shuffles, El
   Cid's Truce), one for the turn in progress ends it (6); turn 1 begins as the
   game is set up, before step 1, so its heading comes first;
-* a round starts at the decision that answers a kingdom's action (the only
-  decision that offers ``pass``, 5.6), or, for a rulebook bot, at its first
-  event: the card it turns up or its pass (9.1; a ``reveal`` or ``pass`` whose
-  first datum is the kingdom number).
+* a round starts at its ``round`` event (data: the round, the kingdom), which
+  the game emits as each kingdom's round begins, a player's before its action.
 """
 
 from __future__ import annotations
 
-from core.engine import Chance, Decision, Event
+from core.engine import Chance, Event
 from notation.export import TextExporter
 from notation.games import NotationPlugin
 from notation.replay import Replay, StepInfo
@@ -39,8 +37,6 @@ class TaifaReport(TextExporter):
         # The game's first turn begins as it is set up, before step 1: its event is not a step's.
         self.turn = 1
         self.round = 0
-        self.kingdom: int | None = None  # whose round it is (None: the start or the end of a turn)
-        self.round_events = 0  # events under the current round's heading so far
         self.heading("Turn 1")
 
     def line(self, text: str) -> None:
@@ -54,34 +50,25 @@ class TaifaReport(TextExporter):
 
     def start_round(self, k: int) -> None:
         self.round += 1
-        self.kingdom, self.round_events = k, 0
         name = self.replay.seat_names[k] if 0 <= k < len(self.replay.seat_names) else f"kingdom {k}"
         self.heading(f"Turn {self.turn}, round {self.round} -- {visible(name)}")
 
     def visit_step(self, info: StepInfo) -> None:
         self._body()
-        before = info.before
-        if isinstance(before, Decision) and ("pass",) in before.options and info.seat is not None:
-            self.start_round(info.seat)
         self.line(f"{INDENT_STEP}{info.step}. {visible(step_text(info))}")
 
     def visit_event(self, e: Event) -> None:
         self._body()
         if e.kind == "turn" and e.data and type(e.data[0]) is int:
             if e.data[0] > self.turn:
-                self.turn, self.round, self.kingdom = e.data[0], 0, None
+                self.turn, self.round = e.data[0], 0
                 self.heading(f"Turn {self.turn}")
             elif self.round:  # not turn 1's own start, which the game emits before step 1
-                self.kingdom = None
                 self.heading(f"Turn {self.turn}, end")
-        elif e.kind in ("reveal", "pass") and e.data and type(e.data[0]) is int:
-            k = e.data[0]
-            if not (k == self.kingdom and self.round_events == 0):  # a player's pass is its round's first event
-                self.start_round(k)
+        elif e.kind == "round":
+            self.start_round(e.data[1])
         elif e.kind == "end":
-            self.kingdom = None
             self.heading("Result")
-        self.round_events += 1
         self.line(visible(f"{INDENT_EVENT}{e.text}  [{e.rule}]" if e.rule else f"{INDENT_EVENT}{e.text}"))
 
     def visit_comment(self, step: int, text: str) -> None:

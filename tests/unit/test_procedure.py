@@ -307,11 +307,10 @@ def test_frames_do_not_change_clones_or_digests() -> None:
     assert digest(g) == digest(plain) and g.clone().frames() == []
 
 
-def test_frames_from_building_the_game_go_with_step_1_as_its_events_do() -> None:
-    g = Sleepy(start=1)  # South's round is the first unit (the game as built); North's begins after it
-    assert g.frames() == []
-    events = g.apply(("throw",))
-    assert [e.kind for e in events] == ["sleep"]
-    assert [(n, f.canonical()["unit"]) for n, f in g.frames()] == [(1, ["round", 0])]
-    g.resolve((1, 2))
+def test_frames_count_the_events_of_building_the_game_that_go_with_step_1() -> None:
+    g = Sleepy(start=1)  # South's round, then North's, begin as the game is built: no frames
+    events = g.apply(("pass",))  # North passes: South's round, then North's again
+    assert [e.kind for e in events] == ["sleep", "pass", "sleep"]
+    assert [(n, f.canonical()["unit"]) for n, f in g.frames()] == [(2, ["round", 1]), (3, ["round", 0])]
+    g.apply(("throw",))
     assert g.frames() == []
