@@ -321,7 +321,6 @@ class TaifaGame(Table):
         face-down cards of a fight only to the kingdom that placed them. ``round`` is the round
         in progress in this turn (0 before the first); ``last_combat`` the last fight resolved,
         all of it public (combat.combat_view)."""
-
         s = self.s
         kingdoms = []
         for k, key in enumerate(s.kingdoms):

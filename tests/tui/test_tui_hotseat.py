@@ -42,7 +42,9 @@ def hand_ids(screen: PlayScreen, seat: int) -> list[str]:
 
 
 def shows_any(screen_text: str, ids: list[str]) -> list[str]:
-    return [cid for cid in ids if re.search(rf"\b{cid}\b", screen_text)]
+    """The cards among ``ids`` named on screen: a card is shown by its label, its id in brackets
+    (``Champion (C21)``); the map's area labels (``C10·4``, Castile's area 10) are not cards."""
+    return [cid for cid in ids if re.search(rf"\({cid}\b", screen_text)]
 
 
 async def start(app: Any, pilot: Any, setup: GameSetup) -> PlayScreen:
@@ -168,7 +170,7 @@ async def test_dice_typed_from_the_table_are_checked_and_recorded_as_typed(make_
             assert text(screen.query_one("#options-title")) == "Dice from the table"
             idle = str(screen.query_one("#options", OptionList).get_option_at_index(0).prompt)
             assert idle == f"{prompt} in the box below, then Enter"
-            if "attacks" in waiting.label and not typed_in:
+            if "to attack" in waiting.label and not typed_in:
                 before = len(r.history)
                 await pilot.press(*" ".join(["4"] * (n + 1)), "enter")  # one die too many
                 await pilot.pause()

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import OptionList
 
 from core.engine import Decision
 from notation.reader import read_record_file
+from notation.replay import Replay
+from notation.wording import visible
 from notation.runner import GameSetup, SeatPlan
 from notation.verify import verify
 from tui.screens.dialogs import GameOverDialog
+from tui.games.taifa.panes import CombatPane
 from tui.screens.play import PlayScreen
-from tui_support import HUMAN, wait_until
+from tui.screens.replay import ReplayScreen
+from tui_support import HUMAN, TAIFA_GOLDEN, wait_until
 
 BOT = SeatPlan("bot")
 
@@ -119,3 +124,29 @@ async def test_a_person_adds_champion_to_the_defence_in_a_response_window(make_a
         assert champion_id in reveal.data[1:] and "Champion" in reveal.text
         combat = next(e for e in events if e.kind == "combat")
         assert events.index(reveal) < events.index(combat) and combat.rule == "taifa 5.2"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_viewer_jumps_to_a_combat_and_shows_its_dice_and_deciding_line(make_app, size) -> None:
+    """The golden six-bot record: `c` lands on a combat; the board's combat pane comes forward with
+    every die of the step's last fight, where each side's dice came from, and its rule."""
+    replay = Replay(read_record_file(TAIFA_GOLDEN))
+    app = make_app(open_path=TAIFA_GOLDEN)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        last = replay.state_at(screen.step).view(None)["last_combat"]
+        assert last is not None and screen.step > 0
+        deciding = replay.events_at(screen.step)[screen.event]
+        assert deciding.kind == "combat"
+        pane = screen.query_one(CombatPane)
+        assert pane.region.height > 0, "the combat pane is on the screen"
+        drawn = " ".join(str(pane.render()).split())  # as one line: the pane wraps to its width
+        for why, _ in last["attack_dice"] + last["defence_dice"]:
+            assert why in drawn
+        for die in last["attack_roll"] + last["defence_roll"]:
+            assert str(die) in drawn
+        assert last["rule"] in drawn and " ".join(visible(last["text"]).split()) in drawn

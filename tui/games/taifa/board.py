@@ -86,6 +86,7 @@ class TaifaBoard(Vertical):
         self.pane = "map"  # the pane chosen: in compact the one shown; else the hand or combat beside the map
         self.context: str | None = None  # the pane the last decision brought forward
         self.shown = ""  # the pane the tab bar shows as active
+        self.last_combat: dict[str, Any] | None = None  # the last fight drawn (the viewer's combat pane)
 
     def compose(self) -> ComposeResult:
         yield TurnLine(self.game, self.seat, id="turn")
@@ -119,7 +120,7 @@ class TaifaBoard(Vertical):
         self.query_one(MapPane).show(game, seat, targets)
         for pane in self.query(TaifaPane):
             pane.show(game, seat)
-        context = self.context_pane(decision, bool(targets))
+        context = self.context_pane(decision, bool(targets)) if interactive else self.fight_shown(game)
         if context is not None and context != self.context and (self.compact or context in ("hand", "combat")):
             self.pane = context
         self.context = context
@@ -135,6 +136,14 @@ class TaifaBoard(Vertical):
         if decision.kind == "action" or not targets:
             return "hand"
         return "map"
+
+    def fight_shown(self, game: TaifaGame) -> str | None:
+        """Not interactive (the replay viewer): the combat pane, while a fight is on or when the
+        position shows a fight resolved since the last one drawn; else None."""
+        view = game.view(self.seat)
+        new = view["last_combat"] is not None and view["last_combat"] != self.last_combat
+        self.last_combat = view["last_combat"]
+        return "combat" if view["fight"] is not None or new else None
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
