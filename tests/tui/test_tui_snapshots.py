@@ -147,8 +147,12 @@ def test_taifa_replay_snapshot(snap_compare, make_app, size) -> None:
         assert screen.report.ok, f"{TAIFA_GOLDEN.name} no longer verifies: regenerate with make goldens"
         pane = screen.query_one("#kingdoms", KingdomsPane)
         assert str(pane.render()) == kingdoms_text(state, None, pane.size.width).plain
-        drawn = "\n".join(strip.text for strip in screen.query_one(MapCanvas).paint())
-        assert "Cantabria" in drawn or ("57·" in drawn and "23·" in drawn)  # the list, or Malaga and Calatayud
+        canvas = screen.query_one(MapCanvas)
+        if canvas.region.height:  # at 80x24 the combat pane may stand in front of the map
+            drawn = "\n".join(strip.text for strip in canvas.paint())
+            assert "Cantabria" in drawn or ("57·" in drawn and "23·" in drawn)  # the list, or Malaga and Calatayud
+        else:
+            assert screen.query_one("#combat").region.height and state.view(None)["last_combat"] is not None
         assert text(screen.query_one("#status")).startswith(f"replay {TAIFA_GOLDEN.name} · taifa standard · ")
         assert [n for n in app._notifications] == []
         checked.append(True)
