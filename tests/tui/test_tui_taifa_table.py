@@ -150,3 +150,19 @@ async def test_the_viewer_jumps_to_a_combat_and_shows_its_dice_and_deciding_line
         for die in last["attack_roll"] + last["defence_roll"]:
             assert str(die) in drawn
         assert last["rule"] in drawn and " ".join(visible(last["text"]).split()) in drawn
+
+
+async def test_escape_gives_the_keys_to_the_board_and_its_pane_keys_work_at_80x24(make_app) -> None:
+    """At 80x24 the board shows one pane at a time; Escape takes the keys to the board (its map),
+    and k, h, c and m bring the kingdoms, the hand, the combat and the map forward."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, 1))
+        await wait_until(pilot, lambda: person_to_choose(app, screen), "Castile's decision")
+        assert screen.query_one("#options").has_focus
+        await pilot.press("escape")
+        assert screen.query_one("#board") in app.focused.ancestors
+        for key, pane in (("k", "#kingdoms-scroll"), ("h", "#hand-scroll"), ("c", "#combat-scroll"), ("m", "#map")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.query_one(pane).display and screen.query_one(pane).region.height > 0, pane

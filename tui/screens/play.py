@@ -115,7 +115,7 @@ class PlayScreen(Screen):
         for step in self.runner.history:
             for e in step.events:
                 log.write(shown(e))
-        self.action_focus_board()
+        self.focus_start()
         self.refresh_all()  # focuses the move box instead when dice from the table are due
         self.advance()
 
@@ -179,7 +179,7 @@ class PlayScreen(Screen):
             return
         self.viewer = seat
         self.refresh_all()
-        self.action_focus_board()
+        self.focus_start()
 
     # -- display -----------------------------------------------------------------
 
@@ -468,12 +468,23 @@ class PlayScreen(Screen):
     def action_focus_options(self) -> None:
         self.query_one("#options", OptionsPane).focus()
 
-    def action_focus_board(self) -> None:
+    def focus_start(self) -> None:
+        """Where the keys go first: a board that takes them whole (a grid's cursor), else the options."""
         board = self.board
         if board is not None and board.can_focus:
             board.focus()
         else:
             self.action_focus_options()
+
+    def action_focus_board(self) -> None:
+        """Escape: the board, or the first part of it that takes keys (a map's cursor, and so the
+        board's own keys), else the options."""
+        board = self.board
+        inside = None if board is None else next((w for w in self.focus_chain if board in w.ancestors), None)
+        if board is not None and not board.can_focus and inside is not None:
+            inside.focus()
+        else:
+            self.focus_start()
 
     async def action_takeback(self) -> None:
         r = self.runner
