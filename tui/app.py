@@ -122,15 +122,17 @@ class FiefdomApp(App):
 
     # -- moving between screens ----------------------------------------------
 
-    def start_game(self, setup: GameSetup, replace: bool = False) -> None:
-        """A new game from the setup form (which it replaces), journaled in the autosave folder."""
+    def start_game(self, setup: GameSetup, replace: bool = False, games: GameLookup | None = None) -> None:
+        """A new game from the setup form (which it replaces), journaled in the autosave folder;
+        ``games``: the registry with a user's own data files, when the form names some."""
         from core.engine import RulesError
         from notation.format import RecordError
         from notation.runner import Runner
         from tui.session import new_record_path
 
         try:
-            runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant), games=self.games)
+            runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant),
+                                  games=games or self.games)
         except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(shown(f"cannot start: {err}"), severity="error")
             return

@@ -20,9 +20,9 @@ import typer
 from core import games as core_games
 from core.engine import RulesError
 from notation.catalog import GameLookup
-from notation.files import check_regular
 from notation.format import RecordError
 from notation.wording import visible
+from tui.session import read_data_file
 
 if TYPE_CHECKING:
     from notation.runner import GameSetup, Runner
@@ -143,14 +143,9 @@ def load_file(path: Path, load: Callable[[str], Any]) -> Any:
     """A user's data file (a map, decks) loaded by ``load``; one line, exit 2, when it cannot be
     (not a regular file, unreadable, or refused by the game's checks)."""
     try:
-        check_regular(path)  # a FIFO would block the loader
-        return load(str(path))
-    except RecordError as err:
-        fail(f"{path}: {err}")
+        return read_data_file(path, load)
     except RulesError as err:
         fail(str(err))
-    except OSError as err:
-        fail(f"{path}: {err.strerror or err}")
 
 
 class _Named(Exception):

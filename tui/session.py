@@ -10,8 +10,8 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Generator
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
@@ -149,3 +149,20 @@ def save_as(source: Path, target: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     write_whole(target, [source.read_bytes()])
     return target
+
+
+def read_data_file(path: Path, load: "Callable[[str], Any]") -> Any:
+    """A user's own data file (a map, decks) loaded by ``load``; RulesError in one line when it
+    cannot be (not a regular file, unreadable, or refused by the game's checks)."""
+    from core.engine import RulesError
+    from notation.files import check_regular
+    from notation.format import RecordError
+
+    try:
+        check_regular(path)  # a FIFO would block the loader
+        return load(str(path))
+    except RecordError as err:
+        raise RulesError(f"{path}: {err}") from None
+    except OSError as err:
+        raise RulesError(f"{path}: {err.strerror or err}") from None
+

@@ -166,3 +166,36 @@ async def test_escape_gives_the_keys_to_the_board_and_its_pane_keys_work_at_80x2
             await pilot.press(key)
             await pilot.pause()
             assert screen.query_one(pane).display and screen.query_one(pane).region.height > 0, pane
+
+
+async def test_the_new_game_form_takes_a_map_file_of_ones_own(make_app, tmp_path) -> None:
+    """Setup: "a custom map or card file". A map file that does not load is one line in the form;
+    one that does is the game's map (its fingerprint in the record's setup)."""
+    from pathlib import Path
+
+    from textual.widgets import Input, Select
+
+    import core.taifa as taifa_package
+    from tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the form")
+        app.screen.query_one("#game", Select).value = "taifa"
+        await wait_until(pilot, lambda: bool(app.screen.query("#data-map")), "the data file fields")
+        broken = tmp_path / "broken.toml"
+        broken.write_text("[[area]]\nid = 'x'\n")
+        app.screen.query_one("#data-map", Input).value = str(broken)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # not started
+        shown = str(app.screen.query_one("#setup-error").render())
+        assert "\n" not in shown.strip() and shown.strip(), shown
+        own = tmp_path / "my-map.toml"
+        own.write_text((Path(taifa_package.__file__).parent / "data" / "map.toml").read_text("utf-8"))
+        app.screen.query_one("#data-map", Input).value = str(own)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen), "the game")
+        assert "map" in app.screen.runner.header.setup

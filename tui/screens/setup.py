@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from textual import on
@@ -21,7 +23,7 @@ from core.match import Limit
 from notation.runner import GameSetup, SeatPlan
 from notation.wording import visible
 from tui.screens.dialogs import ConfirmDialog
-from tui.session import Unfinished, unfinished_games
+from tui.session import Unfinished, read_data_file, unfinished_games
 
 
 KIND_TITLES = {"human": "Human", "ai": "AI", "bot": "Rulebook bot", "random": "Random"}
@@ -81,6 +83,8 @@ class SetupScreen(Screen):
             with Grid(classes="setup-grid", id="dice-row"):
                 yield Label("Dice")
                 yield Select(DICE, value="seeded", allow_blank=False, id="dice")
+            # A game's own data files (Taifa's map and decks): empty keeps the packaged ones.
+            yield Vertical(id="data-files")
             yield Static("", id="options-title", classes="pane-title")
             yield Vertical(id="rule-options")
             yield Static("", id="setup-error")
@@ -133,6 +137,11 @@ class SetupScreen(Screen):
                 classes="seat"))
         await seats.mount_all(rows)
 
+        files = self.query_one("#data-files", Vertical)
+        await files.remove_children()
+        await files.mount_all([Grid(Label(f"Your {f.key} file"), Input(placeholder=f.help, id=f"data-{f.key}"),
+                                    classes="setup-grid") for f in gi.data_files])
+
         specs = gi.option_specs(variant)
         self.query_one("#options-title", Static).update(
             f"Rule options (docs/rulings/{game}.md)" if specs else "No rule options")
@@ -170,14 +179,26 @@ class SetupScreen(Screen):
         chance = str(self.query_one("#dice", Select).value) if gi.has_chance else "seeded"
         return GameSetup(game, variant, tuple(seats), int(seed_text), options, chance=chance)
 
+    def data(self) -> dict[str, Any]:
+        """The game's data files the form names, loaded (key -> data); RulesError in one line."""
+        gi = core_games.info(self.shown[0] if self.shown else self.game)
+        loaded = {}
+        for f in gi.data_files:
+            path = self.query_one(f"#data-{f.key}", Input).value.strip()
+            if path:
+                loaded[f.key] = read_data_file(Path(path).expanduser(), f.load)
+        return loaded
+
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:
             setup = self.collect()
+            data = self.data()
         except (RulesError, ValueError) as err:
             self.query_one("#setup-error", Static).update(f"[red]{escape(str(err))}[/red]")
             return
-        self.app.start_game(setup, replace=True)  # type: ignore[attr-defined]
+        games = core_games.lookup({setup.game: data}) if data else None
+        self.app.start_game(setup, replace=True, games=games)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#back")
     def back(self) -> None:
