@@ -159,3 +159,34 @@ def test_taifa_replay_snapshot(snap_compare, make_app, size) -> None:
 
     assert snap_compare(make_app(open_path=TAIFA_GOLDEN), terminal_size=size, run_before=run_before)
     assert checked
+
+
+@SIZES
+def test_taifa_end_of_game_snapshot(snap_compare, make_app, size) -> None:
+    """The end of the golden six-bot Taifa game: the winner, the reason with its rule, the castles."""
+    from tui.screens.dialogs import GameOverDialog
+
+    checked = []
+
+    async def run_before(pilot: Pilot) -> None:
+        app = pilot.app
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        state = screen.replay.state_at(screen.last)
+        result = state.result
+        assert result is not None and result.rule in ("taifa 8", "TA-27")
+        score_word = screen.replay.games("taifa").score_word
+        await app.push_screen(GameOverDialog(result, tuple(state.seats), TAIFA_GOLDEN, score_word))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, GameOverDialog)
+        assert text(dialog.query_one("#result-reason")) == f"{result.reason} [{result.rule}]"
+        castles = text(dialog.query_one("#result-scores"))
+        assert castles.startswith("castles: ") and all(f"{n} {c}" in castles
+                                                      for n, c in zip(state.seats, result.scores))
+        checked.append(True)
+
+    assert snap_compare(make_app(open_path=TAIFA_GOLDEN), terminal_size=size, run_before=run_before)
+    assert checked
