@@ -21,9 +21,8 @@ from notation.verify import verify
 from plugin_game import GAME as HOARD, Hoard
 from tui.screens.dialogs import GameOverDialog, HandOverScreen
 from tui.screens.play import SPEEDS, PlayScreen
-from tui_support import HUMAN, open_continue, screen_lines, text, wait_until
+from tui_support import BOT, HUMAN, open_continue, screen_lines, start_game, text, wait_until
 
-BOT = SeatPlan("bot")
 CASTILE, LEON = 0, 5  # Taifa's standard seats: Castile first, León last
 
 
@@ -47,11 +46,6 @@ def shows_any(screen_text: str, ids: list[str]) -> list[str]:
     return [cid for cid in ids if re.search(rf"\({cid}\b", screen_text)]
 
 
-async def start(app: Any, pilot: Any, setup: GameSetup) -> PlayScreen:
-    app.start_game(setup)
-    await pilot.pause()
-    screen = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
-    return screen
 
 
 def settled(app: Any, screen: PlayScreen) -> bool:
@@ -67,7 +61,7 @@ def settled(app: Any, screen: PlayScreen) -> bool:
 async def test_hot_seat_hands_a_turn_over_and_never_shows_the_other_hand(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start(app, pilot, taifa(CASTILE, LEON))
+        screen = await start_game(app, pilot, taifa(CASTILE, LEON))
         r = screen.runner
         handed = []
         for _ in range(6):  # six decisions by the two people, bots in between
@@ -101,20 +95,20 @@ async def test_hot_seat_hands_a_turn_over_and_never_shows_the_other_hand(make_ap
 async def test_a_single_person_always_sees_their_own_view_and_watchers_none(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start(app, pilot, taifa(LEON))
+        screen = await start_game(app, pilot, taifa(LEON))
         await wait_until(pilot, lambda: isinstance(screen.runner.waiting, Decision), "León's turn")
         assert app.screen is screen and screen.view_seat() == LEON
         assert shows_any(on_screen(app), hand_ids(screen, LEON))
         await pilot.press("q")
         await pilot.pause()
-        watch = await start(app, pilot, taifa())
+        watch = await start_game(app, pilot, taifa())
         assert watch.view_seat() is None and f"speed {SPEEDS[watch.speed]:g}s" in text(watch.query_one("#status"))
 
 
 async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start(app, pilot, taifa(CASTILE, LEON, seed=2))
+        screen = await start_game(app, pilot, taifa(CASTILE, LEON, seed=2))
         r = screen.runner
         for _ in range(3):
             await wait_until(pilot, lambda: settled(app, screen), "a person's turn or a hand-over")
@@ -147,7 +141,7 @@ async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) 
 async def test_dice_typed_from_the_table_are_checked_and_recorded_as_typed(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start(app, pilot, taifa(CASTILE, chance="manual", seed=3))
+        screen = await start_game(app, pilot, taifa(CASTILE, chance="manual", seed=3))
         r = screen.runner
         typed_in: dict[int, tuple[int, ...]] = {}  # step index -> the dice typed for a fight
         for _ in range(200):
@@ -264,7 +258,7 @@ def framed_setup(seed: int = 1) -> GameSetup:
 async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, framed) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start(app, pilot, framed_setup())
+        screen = await start_game(app, pilot, framed_setup())
         r = screen.runner
         screen.speed = SPEEDS.index(0.25)
         await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None, "Gold's turn")
@@ -301,7 +295,7 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
 async def test_takeback_in_the_middle_of_the_units_is_safe(make_app, framed) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start(app, pilot, framed_setup(seed=4))
+        screen = await start_game(app, pilot, framed_setup(seed=4))
         r = screen.runner
         screen.speed = SPEEDS.index(0.25)
         await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None, "Gold's turn")
@@ -316,7 +310,7 @@ async def test_takeback_in_the_middle_of_the_units_is_safe(make_app, framed) -> 
 async def test_the_skip_key_runs_to_the_next_decision_then_keeps_the_pace(make_app, framed) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start(app, pilot, framed_setup(seed=5))
+        screen = await start_game(app, pilot, framed_setup(seed=5))
         r = screen.runner
         await wait_until(pilot, lambda: isinstance(r.waiting, Decision), "Gold's turn")
         screen.speed = len(SPEEDS) - 1  # 2 s a step: far slower than the test waits

@@ -17,15 +17,13 @@ from tui.screens.play import PlayScreen
 from tui.screens.setup import SetupScreen
 from tui_support import (
     FAST_AI, HUMAN, KING_AT_B1, KING_RUN, board_position, cell_offset, gild9, human_to_move, open_continue, text,
-    type_move, wait_for_human, wait_until,
+    start_game, type_move, wait_for_human, wait_until,
 )
 
 
 async def start(app, pilot, setup) -> PlayScreen:
-    app.start_game(setup)
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, PlayScreen)
+    screen = await start_game(app, pilot, setup)
+    assert app.screen is screen
     return screen
 
 

@@ -12,21 +12,16 @@ from core.engine import Decision
 from notation.reader import read_record_file
 from notation.replay import Replay
 from notation.wording import visible
-from notation.runner import GameSetup, SeatPlan
+from notation.runner import GameSetup
 from notation.verify import verify
 from tui.screens.dialogs import GameOverDialog
 from tui.games.taifa.panes import CombatPane
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
-from tui_support import HUMAN, TAIFA_GOLDEN, wait_until
-
-BOT = SeatPlan("bot")
+from tui_support import BOT, HUMAN, TAIFA_GOLDEN, start_game, wait_until
 
 
-async def start(app: Any, pilot: Any, setup: GameSetup) -> PlayScreen:
-    app.start_game(setup)
-    await pilot.pause()
-    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+
 
 
 def person_to_choose(app: Any, screen: PlayScreen) -> bool:
@@ -50,7 +45,7 @@ async def test_one_person_plays_a_whole_game_against_five_bots_by_keys(make_app)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         setup = GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, 3)
-        screen = await start(app, pilot, setup)
+        screen = await start_game(app, pilot, setup)
         r = screen.runner
         decisions = 0
         while r.result is None:
@@ -82,7 +77,7 @@ async def test_a_person_adds_champion_to_the_defence_in_a_response_window(make_a
     async with app.run_test(size=(120, 40)) as pilot:
         for seed in range(1, 60):
             setup = GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, seed)
-            screen = await start(app, pilot, setup)
+            screen = await start_game(app, pilot, setup)
             r = screen.runner
             found = None
             while r.result is None and found is None:
@@ -157,7 +152,7 @@ async def test_escape_gives_the_keys_to_the_board_and_its_pane_keys_work_at_80x2
     and k, h, c and m bring the kingdoms, the hand, the combat and the map forward."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, 1))
+        screen = await start_game(app, pilot, GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, 1))
         await wait_until(pilot, lambda: person_to_choose(app, screen), "Castile's decision")
         assert screen.query_one("#options").has_focus
         await pilot.press("escape")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -24,6 +25,7 @@ GOLDEN = REPLAYS / "tafl-gild-9-5-0001.fief"  # a whole AI game on Gild 9x9 (mak
 TAIFA_GOLDEN = REPLAYS / "taifa-standard-7-0001.fief"  # six rulebook bots (make goldens)
 
 HUMAN = SeatPlan("human")
+BOT = SeatPlan("bot")
 FAST_AI = SeatPlan("ai", Limit(seconds=0.05))  # a small budget: the AI answers at once and tests stay quick
 
 # Gild 9x9: the defenders' king on c3, one attacker far away on h8, defenders to move.
@@ -107,3 +109,11 @@ def screen_lines(svg: str) -> list[str]:
             row[col + i] = ch
     return ["".join(r.get(i, " ") for i in range(max(r, default=-1) + 1)).rstrip()
             for r in (rows.get(n, {}) for n in range(max(rows, default=-1) + 1))]
+
+
+async def start_game(app: Any, pilot: Pilot, setup: GameSetup) -> PlayScreen:
+    """Start ``setup`` from the app; its play screen (a hand-over screen may stand on top of it)."""
+    app.start_game(setup)
+    await pilot.pause()
+    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+
