@@ -1,0 +1,284 @@
+"""The Take the Kingdom deck (108 cards), loaded from data/cards.toml.
+
+The rulebook names the cards but never lists the deck; the packaged file is a
+reconstruction (docs/kingdom-cards.md). The rules engine plays a card by its
+``key``, ``type``, ``value``, ``icons``, ``solo`` and ``real``; ``text`` and
+``effect`` are for reading. A user may load their own file with
+``load_cards(path)``: it is read with limits, validated field by field, then
+held to the facts the rules need (``check_cards``); a bad one raises RulesError
+in one line naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from core.digest import digest
+from core.engine import RulesError
+
+TYPES: tuple[str, ...] = ("noble", "castle", "defend", "attack", "mercenaries", "action", "penalty", "mercy", "trap")
+ICONS: tuple[str, ...] = ("armed", "mechanical", "construction", "out-of-turn", "land", "skull")
+
+# Every kind of card the rules know, and the type it must have.
+KEYS: Mapping[str, str] = MappingProxyType({
+    **dict.fromkeys(("charles", "simon", "egbert", "maria", "baligant", "anne"), "noble"),
+    "castle": "castle", "mercy": "mercy", "trap": "trap", "mercenaries": "mercenaries",
+    **dict.fromkeys(("land", "village", "hills", "moat", "archers", "walls", "knights", "battlements"), "defend"),
+    **dict.fromkeys(("soldiers", "pikemen", "siege-tower", "trebuchet", "cannon", "dawn-raid"), "attack"),
+    **dict.fromkeys(("deny", "sabotage", "gold", "fortune", "freeze", "mutiny", "earthquake", "disrepair",
+                     "spread", "morale"), "action"),
+    **dict.fromkeys(("famine", "disease", "plague"), "penalty"),
+})
+NOBLES: tuple[str, ...] = ("charles", "simon", "egbert", "maria", "baligant", "anne")  # numbers 1..6
+
+MAX_BYTES = 1_000_000  # a larger file is refused before it is parsed
+MAX_CARDS = 1000
+MAX_TEXT = 1000  # characters in a name, text or effect
+PLAYERS_MAX = 4  # the published game is for 1-4 players: a Castle and a Mercy each
+DEFENCE_RANGE = range(1, 6)  # Defend cards +1..+5 (rulebook, Multiplayer Setup)
+ATTACK_RANGE = range(1, 5)  # Attack cards 1..4
+MERCENARIES = 3
+TRAPS, REAL_TRAPS = 4, 2  # "four Traps in the game, two real and two decoys"
+# Solo mode: three decks of 18 (rulebook, Solo rules), by type.
+SOLO_DECKS: Mapping[str, tuple[tuple[str, ...], int]] = MappingProxyType({
+    "attack": (("attack",), 18),
+    "defend": (("defend", "trap"), 15),
+    "mercenaries": (("mercenaries",), 3),
+    "action": (("action", "mercy"), 15),
+    "penalty": (("penalty",), 3),
+})
+# Non-solo cards the solo setup takes (most of each over the four difficulty levels), and the
+# swaps for Charles and Anne (docs/kingdom-cards.md, "The solo setup").
+SOLO_SETUP: Mapping[str, int] = MappingProxyType({
+    "land": 7, "moat": 3, "hills": 3, "castle": 3, "village": 1, "gold": 1, "dawn-raid": 1,
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    key: str
+    name: str
+    type: str
+    value: int
+    icons: tuple[str, ...]
+    solo: bool
+    text: str
+    effect: str
+    real: bool = False  # traps only: a real Trap, else a decoy
+
+    def has(self, icon: str) -> bool:
+        return icon in self.icons
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A whole deck in file order (the packaged 108 cards, or a user's file)."""
+
+    cards: tuple[Card, ...]
+    by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        by_id: dict[str, Card] = {}
+        for c in cards:
+            if c.id in by_id:
+                raise RulesError(f"card {c.id!r} ({c.name}): id is used by two cards")
+            by_id[c.id] = c
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "by_id", MappingProxyType(by_id))
+
+    def __getitem__(self, card_id: str) -> Card:
+        try:
+            return self.by_id[card_id]
+        except KeyError:
+            raise RulesError(f"no card {card_id!r}") from None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def of_key(self, key: str) -> list[Card]:
+        return [c for c in self.cards if c.key == key]
+
+    def solo(self) -> list[Card]:
+        return [c for c in self.cards if c.solo]
+
+    def fingerprint(self) -> str:
+        """A short hex digest (blake2b) of everything the rules read: not the prose (text, effect)."""
+        return digest([[c.id, c.key, c.name, c.type, c.value, list(c.icons), c.solo, c.real]
+                       for c in self.cards]).hex()[:16]
+
+
+# --- loading and validation ---------------------------------------------------
+
+_FIELDS: Mapping[str, type] = MappingProxyType({
+    "id": str, "key": str, "name": str, "type": str, "value": int, "icons": list, "solo": bool,
+    "text": str, "effect": str, "real": bool,
+})
+_REQUIRED = ("id", "key", "name", "type", "value", "icons", "solo", "text", "effect")
+_NO_VALUE = frozenset({"action", "penalty", "mercy", "trap"})
+_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
+_ID = re.compile(r"[a-z][a-z-]{0,30}-[1-9][0-9]{0,2}")
+_PACKAGED = Path(__file__).resolve().parent / "data" / "cards.toml"
+
+
+def load_cards(path: str | Path) -> CardSet:
+    """Read, validate and check the deck in the TOML file at ``path``; RulesError in one line."""
+    source = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RulesError(f"{source}: cannot read cards: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise RulesError(f"{source}: larger than {MAX_BYTES} bytes, too large for a cards file")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RulesError(f"{source}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesError(f"{source}: not a cards file: its tables or lists are nested too deeply") from None
+    try:
+        cards = CardSet(tuple(_card(row, i) for i, row in enumerate(_rows(data), 1)))
+        check_cards(cards)
+    except RulesError as exc:
+        raise RulesError(f"{source}: {exc}") from None
+    return cards
+
+
+@lru_cache(maxsize=1)
+def packaged_cards() -> CardSet:
+    """The reconstructed deck shipped with the game (core/kingdom/data/cards.toml)."""
+    return load_cards(_PACKAGED)
+
+
+def _rows(data: Mapping[str, Any]) -> list[Any]:
+    unknown = sorted(set(data) - {"card"})
+    if unknown:
+        raise RulesError(f"unknown top-level table(s): {', '.join(unknown)}")
+    rows = data.get("card")
+    if not isinstance(rows, list) or not rows:
+        raise RulesError("no [[card]] entries")
+    if len(rows) > MAX_CARDS:
+        raise RulesError(f"{len(rows)} cards, more than the {MAX_CARDS} a cards file may hold")
+    return rows
+
+
+def _card(row: Any, index: int) -> Card:
+    if not isinstance(row, dict):
+        raise RulesError(f"[[card]] entry {index} is not a table")
+    cid, name = row.get("id"), row.get("name")
+    where = f"card {cid!r}" if isinstance(cid, str) and len(cid) <= 40 else f"[[card]] entry {index}"
+    if isinstance(name, str) and 0 < len(name) <= 60 and name.isprintable():
+        where += f" ({name})"
+    for f in row:
+        if f not in _FIELDS:
+            raise RulesError(f"{where}: unknown field {_short(f)}")
+    for f in _REQUIRED:
+        if f not in row:
+            raise RulesError(f"{where}: {f} is missing")
+    for f, value in row.items():
+        kind = _FIELDS[f]
+        if (type(value) is not int) if kind is int else not isinstance(value, kind):
+            raise RulesError(f"{where}: {f} must be {_WORDS[kind]}, not {_short(value)}")
+    key, kind = row["key"], row["type"]
+    if not _ID.fullmatch(cid):
+        raise RulesError(f"{where}: id must be the key, a dash and a copy number, like soldiers-1")
+    for f in ("name", "text", "effect"):
+        if not row[f].strip() or len(row[f]) > MAX_TEXT or not row[f].isprintable():
+            raise RulesError(f"{where}: {f} must be one line of 1 to {MAX_TEXT} printable characters")
+    if kind not in TYPES:
+        raise RulesError(f"{where}: type {_short(kind)} is not one of {', '.join(TYPES)}")
+    if key not in KEYS:
+        raise RulesError(f"{where}: key {_short(key)} is not a card the rules know (docs/kingdom-cards.md)")
+    if KEYS[key] != kind:
+        raise RulesError(f"{where}: type must be {KEYS[key]} for key {key}, not {kind}")
+    if cid.rsplit("-", 1)[0] != key:
+        raise RulesError(f"{where}: id must start with its key {key!r}, like {key}-1")
+    if kind in _NO_VALUE and row["value"] != 0:
+        raise RulesError(f"{where}: value must be 0 for a {kind} card")
+    if not 0 <= row["value"] <= 99:
+        raise RulesError(f"{where}: value {row['value']} is outside 0..99 (attacks are stored as their damage)")
+    icons = row["icons"]
+    for icon in icons:
+        if icon not in ICONS:
+            raise RulesError(f"{where}: icons lists {_short(icon)}, which is not one of {', '.join(ICONS)}")
+    if len(set(icons)) != len(icons):
+        raise RulesError(f"{where}: icons lists an icon twice")
+    if ("real" in row) != (kind == "trap"):
+        raise RulesError(f"{where}: real " + ("is missing (a trap needs it)" if kind == "trap" else "belongs on traps only"))
+    return Card(id=cid, key=key, name=row["name"].strip(), type=kind, value=row["value"], icons=tuple(icons),
+                solo=row["solo"], text=row["text"].strip(), effect=row["effect"].strip(), real=row.get("real", False))
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_cards(cs: CardSet) -> None:
+    """The facts the rules rely on (not the reconstruction's own counts); RulesError in one line."""
+    for key, kind in KEYS.items():
+        if not any(c.key == key for c in cs):
+            raise RulesError(f"key: no {key} card ({kind}), which the rules use")
+    for c in cs:  # a CardSet built in code has not been through the loader
+        if KEYS.get(c.key) != c.type:
+            raise RulesError(f"card {c.id!r} ({c.name}): key {c.key!r} is not a {c.type} card the rules know")
+    for key in NOBLES:
+        if len(cs.of_key(key)) != 1:
+            raise RulesError(f"noble: the deck must hold one {key}, found {len(cs.of_key(key))}")
+    numbers = sorted(c.value for c in cs if c.type == "noble")
+    if numbers != list(range(1, len(NOBLES) + 1)):
+        raise RulesError(f"noble: the six nobles must be numbered 1 to 6, one each, found {numbers}")
+    _at_least(cs, "castle", PLAYERS_MAX, "one per player, up to 4 players")
+    for c in cs.of_key("castle"):
+        _value(c, range(3, 4), "a Castle scores +3")
+    _at_least(cs, "mercy", PLAYERS_MAX, "one per player at setup, up to 4 players")
+    traps = cs.of_key("trap")
+    if len(traps) != TRAPS or sum(t.real for t in traps) != REAL_TRAPS:
+        raise RulesError(f"trap: the deck must hold {TRAPS} Traps, {REAL_TRAPS} of them real, "
+                         f"found {len(traps)} with {sum(t.real for t in traps)} real")
+    merc = cs.of_key("mercenaries")
+    if len(merc) != MERCENARIES:
+        raise RulesError(f"mercenaries: the deck must hold {MERCENARIES} Mercenaries, found {len(merc)}")
+    if not {1, 2} <= {c.value for c in merc}:
+        raise RulesError("mercenaries: survival mode needs a Mercenaries worth 1 and one worth 2")
+    for c in cs:
+        if c.type in ("defend", "mercenaries"):
+            _value(c, DEFENCE_RANGE, "a Defend card is +1 to +5")
+        if c.type in ("attack", "mercenaries"):
+            _value(c, ATTACK_RANGE, "an Attack card is 1 to 4")
+    solo = Counter(c.type for c in cs.solo())
+    for deck, (kinds, want) in SOLO_DECKS.items():
+        have = sum(solo[k] for k in kinds)
+        if have != want:
+            raise RulesError(f"solo: the solo {deck} cards ({', '.join(kinds)}) must number {want}, found {have}")
+    for key, want in SOLO_SETUP.items():
+        have = sum(not c.solo for c in cs.of_key(key))
+        if have < want:
+            raise RulesError(f"solo: the solo setup needs {want} non-solo {key} card(s), found {have}")
+
+
+def _at_least(cs: CardSet, key: str, n: int, why: str) -> None:
+    have = len(cs.of_key(key))
+    if have < n:
+        raise RulesError(f"{key}: the deck must hold at least {n} ({why}), found {have}")
+
+
+def _value(c: Card, allowed: range, why: str) -> None:
+    if c.value not in allowed:
+        raise RulesError(f"card {c.id!r} ({c.name}): value {c.value} is outside "
+                         f"{allowed.start}..{allowed.stop - 1} ({why})")
