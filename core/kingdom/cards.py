@@ -147,7 +147,7 @@ def load_cards(path: str | Path) -> CardSet:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise RulesError(f"{source}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer of thousands of digits
         raise RulesError(f"{source}: not valid TOML: {exc}") from None
     except RecursionError:
         raise RulesError(f"{source}: not a cards file: its tables or lists are nested too deeply") from None
@@ -168,7 +168,7 @@ def packaged_cards() -> CardSet:
 def _rows(data: Mapping[str, Any]) -> list[Any]:
     unknown = sorted(set(data) - {"card"})
     if unknown:
-        raise RulesError(f"unknown top-level table(s): {', '.join(unknown)}")
+        raise RulesError(f"unknown top-level entries: {_short(', '.join(unknown))} (a cards file holds [[card]] tables only)")
     rows = data.get("card")
     if not isinstance(rows, list) or not rows:
         raise RulesError("no [[card]] entries")
@@ -209,7 +209,7 @@ def _card(row: Any, index: int) -> Card:
     if cid.rsplit("-", 1)[0] != key:
         raise RulesError(f"{where}: id must start with its key {key!r}, like {key}-1")
     if kind in _NO_VALUE and row["value"] != 0:
-        raise RulesError(f"{where}: value must be 0 for a {kind} card")
+        raise RulesError(f"{where}: value must be 0 ({kind} cards have none)")
     if not 0 <= row["value"] <= 99:
         raise RulesError(f"{where}: value {row['value']} is outside 0..99 (attacks are stored as their damage)")
     icons = row["icons"]
@@ -225,7 +225,7 @@ def _card(row: Any, index: int) -> Card:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    text = ("true" if value else "false") if isinstance(value, bool) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -257,10 +257,12 @@ def check_cards(cs: CardSet) -> None:
     if not {1, 2} <= {c.value for c in merc}:
         raise RulesError("mercenaries: survival mode needs a Mercenaries worth 1 and one worth 2")
     for c in cs:
-        if c.type in ("defend", "mercenaries"):
+        if c.type == "defend":
             _value(c, DEFENCE_RANGE, "a Defend card is +1 to +5")
-        if c.type in ("attack", "mercenaries"):
+        elif c.type == "attack":
             _value(c, ATTACK_RANGE, "an Attack card is 1 to 4")
+        elif c.type == "mercenaries":
+            _value(c, ATTACK_RANGE, "Mercenaries attack as well as defend")
     solo = Counter(c.type for c in cs.solo())
     for deck, (kinds, want) in SOLO_DECKS.items():
         have = sum(solo[k] for k in kinds)
@@ -280,5 +282,5 @@ def _at_least(cs: CardSet, key: str, n: int, why: str) -> None:
 
 def _value(c: Card, allowed: range, why: str) -> None:
     if c.value not in allowed:
-        raise RulesError(f"card {c.id!r} ({c.name}): value {c.value} is outside "
-                         f"{allowed.start}..{allowed.stop - 1} ({why})")
+        want = f"must be {allowed.start}" if len(allowed) == 1 else f"must be {allowed.start} to {allowed.stop - 1}"
+        raise RulesError(f"card {c.id!r} ({c.name}): value {c.value} {want} ({why})")
