@@ -23,7 +23,7 @@ from core.match import Controller, Limit
 SEAT_KINDS = ("human", "ai", "bot", "random")
 
 # name -> the module whose GAME describes it. Only these strings name games.
-_MODULES: dict[str, str] = {"tafl": "core.tafl", "taifa": "core.taifa"}
+_MODULES: dict[str, str] = {"tafl": "core.tafl", "taifa": "core.taifa", "kingdom": "core.kingdom"}
 _LOADED: dict[str, "GameDescriptor"] = {}
 _WHOLE = re.compile(r"-?[0-9]{1,12}")  # a whole number as typed for an option
 

@@ -1,0 +1,108 @@
+"""Take the Kingdom: the card game of castles and sieges (take-the-kingdom.txt), for 2 to 4
+players, or solo against two enemy kingdoms.
+
+``GAME`` describes it to every layer; the engine is imported only when a game is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.engine import Game, RulesError
+from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
+from core.match import Controller, Limit
+
+RULES_REVISION = 1
+AI_VERSION = "kingdom-ai 1"  # core.kingdom.ai checks it is its own
+PLAYERS = (2, 3, 4)  # KD-1: a Castle and a Mercy for each of up to four players
+VARIANTS = (*((f"multi-{n}", f"{n} players") for n in PLAYERS), ("solo", "Solo against two enemy kingdoms"))
+DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"
+
+
+def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
+    from core.kingdom.game import option_specs
+
+    adds_up = option_specs()[-1]
+    if variant != "solo":
+        return option_specs()
+    return (
+        OptionSpec("difficulty", "choice", "easy", "kingdom solo", "the difficulty level (the setup table)",
+                   choices=DIFFICULTIES),
+        OptionSpec("penalty_to_player", "bool", False, "KD-22",
+                   "a revealed Penalty must be given to you (as reviews of the game say), not to an enemy"),
+        adds_up,
+    )
+
+
+def _seats(variant: str) -> tuple[SeatSpec, ...]:
+    if variant == "solo":
+        return (SeatSpec("You", ("human", "ai", "random"), "human"),
+                SeatSpec("Enemy 1", ("bot",), "bot"), SeatSpec("Enemy 2", ("bot",), "bot"))
+    n = int(variant.removeprefix("multi-"))
+    return tuple(SeatSpec(f"Player {i + 1}", ("human", "ai", "random"), "human" if i == 0 else "ai")
+                 for i in range(n))
+
+
+def _new_setup(variant: str, kinds: Sequence[str], data: Mapping[str, Any]) -> dict[str, Any]:
+    own = data.get("cards")
+    return {"cards": own.fingerprint()} if own is not None else {}
+
+
+def _cards(setup: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
+    """The cards a game is played with: the user's own where the setup names their fingerprint."""
+    from core.kingdom.cards import packaged_cards
+
+    unknown = set(setup) - {"cards"}
+    if unknown:
+        raise RulesError(f"unknown kingdom setup field(s): {', '.join(sorted(map(str, unknown)))}")
+    wanted, own = setup.get("cards"), data.get("cards")
+    have = own.fingerprint() if own is not None else None
+    if wanted is not None and not isinstance(wanted, str):
+        raise RulesError("kingdom setup 'cards' must be a fingerprint string")
+    if wanted != have:
+        if wanted is None:
+            raise RulesError("this record was played with the packaged cards; leave out --cards")
+        raise RulesError(f"this record was played with its own cards (fingerprint {wanted}); "
+                         f"give that file with --cards" + (f" (this one is {have})" if have else ""))
+    return own if own is not None else packaged_cards()
+
+
+def _build(variant: str, options: dict[str, Any], setup: dict[str, Any], data: Mapping[str, Any]) -> Game:
+    cards = _cards(setup, data)
+    if variant == "solo":
+        from core.kingdom.solo import SoloGame
+
+        return SoloGame(options, cards)
+    from core.kingdom.game import KingdomGame
+
+    return KingdomGame(variant, options, cards)
+
+
+def _ai(seed: int, limit: Limit) -> Controller:
+    from core.kingdom.ai import KingdomAI
+
+    return KingdomAI(seed, stop=limit.stop)
+
+
+def _load_cards(path: str) -> Any:
+    from core.kingdom.cards import load_cards
+
+    return load_cards(path)
+
+
+GAME = GameDescriptor(
+    name="kingdom",
+    title="Take the Kingdom",
+    revision=RULES_REVISION,
+    variants=VARIANTS,
+    option_specs=_option_specs,
+    seat_specs=_seats,
+    build=_build,
+    new_setup=_new_setup,
+    ai=_ai,
+    ai_version=AI_VERSION,
+    bot_detail="enemy kingdom (kingdom solo: enemy rules)",
+    score_word="defence points",
+    data_files=(DataFile("cards", "your own cards file (TOML, see docs/kingdom-cards.md)", _load_cards),),
+)

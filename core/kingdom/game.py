@@ -1,0 +1,321 @@
+"""Multiplayer Take the Kingdom (take-the-kingdom.txt, "Multiplayer Setup" and "Gameplay").
+
+Units (core/procedure.py): ``("setup",)`` (Nobles, the kingdom-building draft, Mercy,
+the Nobles' starting cards, the shuffle and the first hands), then ``("turn", seat)``
+for each turn. The game ends when one kingdom stands, or when the deck is spent and
+every kingdom in a row has played no card (KD-12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import Code, Result, RulesError
+from core.kingdom.cards import CardSet
+from core.kingdom.lines import DRAFT_KEYS, has_land, places, score, standing
+from core.kingdom.plays import perform, play_options
+from core.kingdom.state import KingdomState, Realm, Slot
+from core.kingdom.table import Fallen, Table, plural
+from core.procedure import GameEnded, Proc, Unit
+
+HAND, SIMON_HAND, SURVIVAL_HAND = 5, 6, 4  # "Gameplay", "Characters", "Survival mode"
+PLAYS = 3  # "Gameplay": up to three cards a turn
+START_POINTS = 12  # "Kingdom building phase": 12 points including the Castle
+NOBLE_KEYS = ("charles", "simon", "egbert", "maria", "baligant", "anne")
+
+
+def option_specs() -> tuple[Any, ...]:
+    from core.games import OptionSpec
+
+    return (
+        OptionSpec("nobles", "choice", "deal", "KD-2", "Nobles dealt at random, or chosen in seat order",
+                   choices=("deal", "choose")),
+        OptionSpec("survival", "bool", False, "kingdom survival",
+                   "survival mode: the first kingdom to lose its Castle restarts from the survival set"),
+        OptionSpec("damage_adds_up", "bool", True, "KD-6",
+                   "damage tucked under a card adds up with later attacks (off: each attack stands alone)"),
+    )
+
+
+class KingdomGame(Table):
+    """The multiplayer game for 2 to 4 players (KD-1)."""
+
+    def __init__(self, variant: str, options: dict[str, Any], cards: CardSet) -> None:
+        players = int(variant.removeprefix("multi-"))
+        self.variant = variant
+        specs = {s.name: s for s in option_specs()}
+        unknown = set(options) - set(specs)
+        if unknown:
+            raise RulesError(f"unknown kingdom option {sorted(unknown)[0]!r} (known: {', '.join(specs)})")
+        self.opts = {n: specs[n].coerce(options[n]) if n in options else sp.default for n, sp in specs.items()}
+        self.seats = tuple(f"Player {i + 1}" for i in range(players))
+        state = KingdomState(realms=[Realm(None) for _ in range(players)], deck=[])
+        super().__init__(state, cards)
+        self._start(("setup",))
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset()
+
+    # -- units --------------------------------------------------------------------
+
+    def _unit_proc(self, unit: Unit) -> Proc:
+        return self._setup() if unit[0] == "setup" else self._turn(unit[1])
+
+    def _next_unit(self, returned: Any) -> Unit | None:
+        s = self.s
+        if self.result is not None:
+            return None
+        if self._unit[0] == "setup":
+            first = max(range(len(s.realms)), key=self.noble_number)
+            self.emit("first", f"{self.name(first)} has the highest Noble and plays first", "kingdom characters", first)
+            return ("turn", first)
+        k = self._unit[1]
+        alive = self.standing_seats()
+        if s.extra and k in alive:
+            return ("turn", k)
+        if s.idle >= len(alive):
+            why = "the deck is spent" if not s.deck else "no kingdom can draw"
+            self._finish(self._result(f"{why} and no more cards are played: the strongest kingdom wins", "KD-12"))
+            return None
+        nxt = next(o for o in self.order_from(k) if o in alive)
+        return ("turn", nxt)
+
+    def _ended(self, end: GameEnded) -> Result:
+        assert isinstance(end, Fallen)
+        return self._result("the last kingdom standing", "kingdom gameplay")
+
+    # -- setup --------------------------------------------------------------------
+
+    def _setup(self) -> Proc:
+        s, cards = self.s, self.cards
+        n = len(s.realms)
+        nobles = [c.id for c in cards.cards if c.type == "noble"]
+        if self.opts["nobles"] == "deal":
+            perm = yield from self.shuffle(len(nobles), "the Nobles are dealt")
+            dealt = [nobles[i] for i in perm]
+            for k in range(n):
+                s.realms[k].noble = dealt[k]
+                self.emit("noble", f"{self.seats[k]} is {cards[dealt[k]].name} ({cards[dealt[k]].value})",
+                          "kingdom characters", k, dealt[k])
+        else:
+            for k in range(n):
+                left = [c for c in nobles if all(r.noble != c for r in s.realms)]
+                code = yield from self.ask(k, "choose your Noble", [("noble", c) for c in left], "choose")
+                s.realms[k].noble = code[1]
+                self.emit("noble", f"{self.seats[k]} chooses {cards[code[1]].name} ({cards[code[1]].value})",
+                          "kingdom characters", k, code[1])
+        s.box += [c for c in nobles if all(r.noble != c for r in s.realms)]
+        castles = [c.id for c in cards.cards if c.key == "castle"]
+        for k in range(n):
+            s.realms[k].slots = [Slot(castles[k])]
+        s.box += castles[n:]
+        setup_mercy = [c.id for c in cards.cards if c.key == "mercy" and not c.solo]
+        for k in range(n):
+            s.realms[k].mercy = [setup_mercy[k]]
+        s.box += setup_mercy[n:]
+        taken = {c for r in s.realms for c in [r.noble, *r.mercy, r.slots[0].card]} | set(s.box)
+        rest = [c.id for c in cards.cards if c.id not in taken]
+        if self.opts["survival"]:
+            for key, value in (("village", None), ("land", None), ("mercenaries", 1), ("mercenaries", 2)):
+                cid = next(c for c in rest if cards[c].key == key and (value is None or cards[c].value == value))
+                rest.remove(cid)
+                s.survival.append(cid)
+            self.emit("survival", "Survival mode: a Village, a Land and two Mercenaries (1 and 2) are set aside",
+                      "kingdom survival")
+        s.pool = [c for c in rest if cards[c].key in DRAFT_KEYS]
+        rest = [c for c in rest if c not in s.pool]
+        yield from self._draft()
+        rest += s.pool
+        s.pool = []
+        for k in range(n):
+            key = self.noble_key(k)
+            if key == "egbert":
+                village = next((c for c in rest if cards[c].key == "village"), None)
+                if village:
+                    rest.remove(village)
+                    wheres = places(cards, s.realms[k], village)
+                    if not wheres:  # KD-5: no room left by the draft: it starts in his hand
+                        s.realms[k].hand.append(village)
+                        self.emit("place", f"{self.name(k)} has no room for his Village: it starts in his hand",
+                                  "KD-5", k, village)
+                        continue
+                    s.in_play.append(village)
+                    code = yield from self.ask(k, "Egbert's Village: where does it go?",
+                                               [("place", village, w) for w in wheres], "target")
+                    s.in_play.remove(village)
+                    self.find_slot(k, code[2]).defences.append(village)
+                    self.emit("place", f"{self.name(k)} starts with a Village (+{cards[village].value}) on "
+                              f"{self.where(k, self.find_slot(k, code[2]))}", "kingdom characters", k, village)
+            for start_key, who in (("gold", "charles"), ("dawn-raid", "anne")):
+                if key == who:
+                    cid = next((c for c in rest if cards[c].key == start_key), None)
+                    if cid:
+                        rest.remove(cid)
+                        s.realms[k].hand.append(cid)
+                        self.emit("noble", f"{self.name(k)} starts with {cards[cid].name} in hand",
+                                  "kingdom characters", k, cid)
+        perm = yield from self.shuffle(len(rest), "the deck is shuffled")
+        s.deck = [rest[i] for i in perm]
+        self.emit("shuffle", f"The other {len(rest)} cards are shuffled into the deck", "kingdom setup")
+        for k in range(n):
+            self.top_up(k)
+
+    def _draft(self) -> Proc:
+        """Seat order from Player 1 (KD-3), one face-up Defend card at a time, until each
+        kingdom has 12 points with its Castle; a card never takes it past 12 (KD-4)."""
+        s, cards = self.s, self.cards
+        done = [False] * len(s.realms)
+        while not all(done):
+            for k in range(len(s.realms)):
+                if done[k]:
+                    continue
+                need = START_POINTS - score(cards, s.realms[k], True)
+                opts: list[Code] = []
+                for key in sorted(DRAFT_KEYS):
+                    cid = next((c for c in s.pool if cards[c].key == key and cards[c].value <= need), None)
+                    if cid:
+                        opts += [("draft", cid, w) for w in places(cards, s.realms[k], cid)]
+                if need <= 0 or not opts:
+                    done[k] = True
+                    continue
+                code = yield from self.ask(k, f"build your kingdom: take a Defend card ({need} points to go)",
+                                           opts, "action")
+                cid, where = code[1], code[2]
+                s.pool.remove(cid)
+                r = s.realms[k]
+                if where == "new":
+                    r.slots.append(Slot(cid))
+                else:
+                    self.find_slot(k, where).defences.append(cid)
+                self.emit("draft", f"{self.name(k)} takes {self.label(cid)} (+{cards[cid].value}) "
+                          + ("as a Land" if where == "new" else f"onto {self.where(k, self.find_slot(k, where))}"),
+                          "kingdom setup", k, cid)
+
+    # -- a turn -------------------------------------------------------------------
+
+    def hand_size(self, k: int) -> int:
+        r = self.s.realms[k]
+        if r.survived:
+            return SURVIVAL_HAND
+        return SIMON_HAND if self.noble_key(k) == "simon" and has_land(self.cards, r) else HAND
+
+    def top_up(self, k: int) -> int:
+        s, r = self.s, self.s.realms[k]
+        want = self.hand_size(k)
+        drawn = 0
+        while len(r.hand) < want and s.deck:
+            r.hand.append(s.deck.pop(0))
+            drawn += 1
+        if drawn:
+            self.emit("draw", f"{self.name(k)} draws {plural(drawn, 'card')} (hand of {want})",
+                      "kingdom characters" if want == SIMON_HAND else "kingdom gameplay", k, drawn)
+        if not s.deck and drawn:
+            self.emit("deck", "The deck is spent: play goes on with the cards in hand", "kingdom gameplay")
+        return drawn
+
+    def _turn(self, k: int) -> Proc:
+        s, r = self.s, self.s.realms[k]
+        s.current, s.turn = k, s.turn + 1
+        again = s.extra
+        s.extra, s.banned, s.plays = False, [], PLAYS
+        self.emit("turn", f"Turn {s.turn}: {self.name(k)}" + (" (Fortune: another turn)" if again else ""),
+                  "kingdom gameplay", s.turn, k)
+        r.famine = False
+        drew = self.top_up(k)
+        for pen in list(r.pending):
+            r.pending.remove(pen)
+            yield from self.suffer(k, pen, "played on it by Baligant")
+        if self.noble_key(k) != "baligant":
+            for pen in [c for c in r.hand if self.card(c).type == "penalty"]:
+                r.hand.remove(pen)
+                yield from self.suffer(k, pen, "drawn")
+        if r.frozen:
+            yield from self.thaw(k)
+        played = False
+        while s.plays > 0:
+            opts = play_options(self, k)
+            if not opts:
+                break
+            code = yield from self.ask(k, f"play a card ({plural(s.plays, 'play')} left), or done",
+                                       [*opts, ("done",)], "action")
+            if code[0] == "done":
+                break
+            used = yield from perform(self, k, code)
+            s.plays = max(0, s.plays - used)
+            played = played or code[0] != "move"
+        if r.frozen:
+            self.to_discard(r.frozen)
+            r.frozen = None
+        s.idle = 0 if played or drew else s.idle + 1
+
+    def suffer(self, k: int, pen: str, how: str) -> Proc:
+        """A Penalty strikes ``k`` ("Penalty (grey) cards"): one of its plays, unless a Deny or
+        Mercy cancels it at the cost of another play."""
+        s, r = self.s, self.s.realms[k]
+        name = self.card(pen).name
+        s.plays = max(0, s.plays - 1)
+        s.in_play.append(pen)
+        self.emit("penalty", f"{name} strikes {self.name(k)} ({how}): one of its plays", "kingdom penalty", k, pen)
+        cancel = [c for c in [*r.hand, *r.mercy] if self.card(c).key in ("deny", "mercy")] \
+            if s.plays >= 1 and not r.famine else []
+        if cancel:
+            code = yield from self.ask(k, f"{name}: cancel it with Deny or Mercy (another play)?",
+                                       [*(("cancel", c) for c in cancel), ("accept",)], "choose")
+            if code[0] == "cancel":
+                self.take(k, code[1])
+                s.in_play.remove(pen)
+                self.to_discard(code[1], pen)
+                s.plays -= 1
+                self.emit("penalty", f"{self.name(k)} cancels {name} with {self.card(code[1]).name}",
+                          "kingdom penalty", k, code[1])
+                return
+        s.in_play.remove(pen)
+        self.to_discard(pen)
+        key = self.card(pen).key
+        if key == "famine":
+            r.famine = True
+            self.emit("penalty", f"Famine: {self.name(k)} may not play Deny, Gold, Mercy or Sabotage until its "
+                      "next turn", "kingdom penalty", k)
+        elif key == "disease":
+            s.banned.append("attack")
+            self.emit("penalty", f"Disease: {self.name(k)} may not attack this turn", "KD-17", k)
+        else:
+            s.banned.append("defend")
+            self.emit("penalty", f"Plague: {self.name(k)} may not place or move Defend cards this turn", "KD-17", k)
+
+    def thaw(self, k: int) -> Proc:
+        """A frozen kingdom plays nothing this turn, unless Mercy removes the Freeze (KD-15)."""
+        s, r = self.s, self.s.realms[k]
+        mercy = [c for c in [*r.hand, *r.mercy] if self.card(c).key == "mercy"] if not r.famine and s.plays else []
+        if mercy:
+            code = yield from self.ask(k, "you are frozen: remove the Freeze with Mercy (a play)?",
+                                       [*(("unfreeze", c) for c in mercy), ("accept",)], "choose")
+            if code[0] == "unfreeze":
+                self.take(k, code[1])
+                self.to_discard(code[1], r.frozen)
+                r.frozen = None
+                s.plays -= 1
+                self.emit("freeze", f"{self.name(k)} removes the Freeze with Mercy", "kingdom notes.mercy", k)
+                return
+        s.plays = 0
+        self.emit("freeze", f"{self.name(k)} is frozen and plays nothing this turn", "KD-15", k)
+
+    # -- what a seat may see, and how options read --------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from core.kingdom.view import table_view
+
+        return table_view(self, seat)
+
+    def describe(self, code: Code) -> str:
+        from core.kingdom.words import describe
+
+        return describe(self, code)
+
+    def parse(self, text: str) -> Code:
+        from core.kingdom.words import parse
+
+        return parse(self, text)
+
+

@@ -1,0 +1,356 @@
+"""What multiplayer and solo Take the Kingdom share: the cards on the table, attacks on the
+lines of defence, Traps, out-of-turn answers, and a kingdom's fall.
+
+:class:`Table` is a :class:`ProcedureGame`; ``game.py`` (multiplayer) and ``solo.py`` add
+their units. Rule citations are the rulebook's headings ("kingdom defence", "kingdom
+traps"...) or ruling ids from docs/rulings/kingdom.md (KD-n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from core.engine import Code, Result, RulesError
+from core.kingdom.cards import Card, CardSet
+from core.kingdom.lines import attackable, slot_of, standing, strength
+from core.kingdom.state import KingdomState, Realm, Slot
+from core.procedure import GameEnded, Proc, ProcedureGame
+
+ANSWER_KEYS = ("deny", "mercy", "gold", "sabotage")  # may be played out of turn ("Action (blue) cards")
+GOLD_USES = 3  # "Notes on specific cards: Gold"
+CANNON_CHARLES, PIKEMEN_MARIA = 5, 2  # "Characters"
+
+
+class Fallen(GameEnded):
+    """Only one kingdom stands (multiplayer), or the solo player's Castle fell."""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class Table(ProcedureGame):
+    game = "kingdom"
+    cards: CardSet
+    seats: tuple[str, ...]
+    opts: dict[str, Any]
+
+    def __init__(self, state: KingdomState, cards: CardSet) -> None:
+        super().__init__(state)
+        self.cards = cards
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.opts
+
+    # -- names --------------------------------------------------------------------
+
+    def card(self, cid: str) -> Card:
+        return self.cards[cid]
+
+    def label(self, cid: str) -> str:
+        return f"{self.cards[cid].name} ({cid})"
+
+    def name(self, seat: int) -> str:
+        noble = self.s.realms[seat].noble
+        if not noble:
+            return self.seats[seat]
+        who = self.cards[noble].key.title()
+        return f"{who} (you)" if self.seats[seat] == "You" else f"{self.seats[seat]} ({who})"
+
+    def noble_key(self, seat: int) -> str:
+        noble = self.s.realms[seat].noble
+        return self.cards[noble].key if noble else ""
+
+    def noble_number(self, seat: int) -> int:
+        noble = self.s.realms[seat].noble
+        return self.cards[noble].value if noble else 0
+
+    # -- moving cards -------------------------------------------------------------
+
+    def to_discard(self, *cids: str) -> None:
+        self.s.discard.extend(cids)
+
+    def take(self, seat: int, cid: str) -> None:
+        """Take ``cid`` out of ``seat``'s hand or from beside its Castle (a Mercy), or out of play."""
+        r = self.s.realms[seat]
+        for pile in (r.hand, r.mercy, self.s.in_play):
+            if cid in pile:
+                pile.remove(cid)
+                return
+        raise RulesError(f"{self.label(cid)} is not {self.name(seat)}'s to play")
+
+    def damage_adds_up(self) -> bool:
+        return bool(self.opts.get("damage_adds_up", True))
+
+    def attack_value(self, seat: int, cid: str) -> int:
+        """An Attack or Mercenaries card's damage for ``seat`` (Charles's Cannons, Maria's Pikemen)."""
+        c, noble = self.cards[cid], self.noble_key(seat)
+        if c.key == "cannon" and noble == "charles":
+            return CANNON_CHARLES
+        if c.key == "pikemen" and noble == "maria":
+            return PIKEMEN_MARIA
+        return c.value
+
+    def trap_real(self, seat: int, cid: str) -> bool:
+        """A Trap is real if its card says so, or if it is Egbert's ("Characters")."""
+        return self.cards[cid].real or self.noble_key(seat) == "egbert"
+
+    def scores(self) -> tuple[int, ...]:
+        from core.kingdom.lines import score
+
+        return tuple(score(self.cards, r, self.damage_adds_up()) for r in self.s.realms)
+
+    def standing_seats(self) -> list[int]:
+        return [k for k, r in enumerate(self.s.realms) if standing(r)]
+
+    def order_from(self, seat: int) -> list[int]:
+        """Every seat, clockwise from the one after ``seat``."""
+        n = len(self.s.realms)
+        return [(seat + i) % n for i in range(1, n + 1)]
+
+    # -- the lines of defence -----------------------------------------------------
+
+    def find_slot(self, seat: int, slot_card: str) -> Slot:
+        slot = slot_of(self.s.realms[seat], slot_card)
+        if slot is None or slot.card != slot_card:
+            raise RulesError(f"{slot_card} is not a Castle or Land of {self.name(seat)}")
+        return slot
+
+    def find_card(self, seat: int, cid: str) -> bool:
+        """Whether ``cid`` still stands in ``seat``'s kingdom (a Castle, Land or Defence)."""
+        return slot_of(self.s.realms[seat], cid) is not None
+
+    def bought(self, buyer: int, player: int, cid: str) -> Proc:
+        """Gold bought ``cid`` from ``player``: into the buyer's hand ("Notes: Gold"); a Penalty
+        bought is discarded, never taken in hand (KD-13)."""
+        if self.cards[cid].type == "penalty":
+            self.to_discard(cid)
+            self.emit("gold", f"{self.name(buyer)} buys {self.cards[cid].name} and discards it", "KD-13", buyer)
+        else:
+            self.s.realms[buyer].hand.append(cid)
+            self.emit("gold", f"{self.name(buyer)} takes {self.label(cid)} into hand", "kingdom notes.gold",
+                      buyer, cid)
+        return
+        yield
+
+    def where(self, seat: int, slot: Slot) -> str:
+        r = self.s.realms[seat]
+        what = "Castle" if slot is r.slots[0] and self.cards[slot.card].key == "castle" else self.cards[slot.card].name
+        if self.cards[slot.card].key == "mercy":
+            what = "Mercy standing as a Land"
+        return f"{self.name(seat)}'s {what} ({slot.card})"
+
+    def strike(self, by: int, seat: int, slot_card: str, points: int, tuck: str | None,
+               reversed_: bool = False) -> Proc:
+        """``points`` of damage from ``by`` on one Castle or Land of ``seat``, hitting its topmost
+        Defence ("Attack (red) cards"). A Trap there is sprung first ("Traps"); a real one turns
+        the attack back on ``by``, where the Trap's owner says (a reversed attack springs no
+        Trap, KD-8). Returns True when ``tuck`` was tucked under a card as damage."""
+        slot = self.find_slot(seat, slot_card)
+        if slot.trap is not None and not reversed_:
+            trap, slot.trap = slot.trap, None
+            self.to_discard(trap)
+            if not self.trap_real(seat, trap):
+                self.emit("trap", f"{self.where(seat, slot)} springs a Trap: a decoy, and the attack goes on",
+                          "kingdom traps", seat, trap)
+            else:
+                why = " (Egbert's Traps are always real)" if not self.cards[trap].real else ""
+                self.emit("trap", f"{self.where(seat, slot)} springs a real Trap{why}: the attack of {points} "
+                          f"turns back on {self.name(by)}", "kingdom traps", seat, trap, by)
+                targets = attackable(self.s.realms[by])
+                if not targets:
+                    return False
+                where = yield from self.trap_target(seat, by, [t.card for t in targets], points)
+                tucked = yield from self.strike(seat, by, where, points, tuck, reversed_=True)
+                return tucked
+        top = slot.top()
+        realm = self.s.realms[seat]
+        need = strength(self.cards, realm, top, self.damage_adds_up())
+        if points >= need:
+            self.emit("destroy", f"{points} damage destroys {self.name(seat)}'s {self.label(top)}"
+                      + (f" (it needed {need})" if need != points else ""), "kingdom attack", seat, top, points)
+            self.destroy(seat, top)
+            return False
+        slot.damage[top] = slot.damage.get(top, 0) + points
+        adds = f"; damage so far {slot.damage[top]}" if self.damage_adds_up() else ""
+        self.emit("damage", f"{points} damage to {self.name(seat)}'s {self.label(top)} (defence "
+                  f"{need}): not enough, the attack is tucked under it{adds}",
+                  "KD-6" if self.damage_adds_up() and slot.damage[top] > points else "kingdom attack", seat, top, points)
+        if tuck is not None:
+            self.s.in_play.remove(tuck)
+            slot.tucked.setdefault(top, []).append(tuck)
+            return True
+        return False
+
+    def destroy(self, seat: int, cid: str) -> None:
+        """Remove a destroyed card and what is tucked under it; a destroyed Land goes with its
+        Trap; a destroyed seat is the kingdom's fall."""
+        realm = self.s.realms[seat]
+        slot = slot_of(realm, cid)
+        assert slot is not None
+        gone = [cid, *slot.tucked.pop(cid, [])]
+        slot.damage.pop(cid, None)
+        if cid in slot.defences:
+            slot.defences.remove(cid)
+            self.to_discard(*gone)
+            return
+        if slot.trap:
+            gone.append(slot.trap)
+        self.to_discard(*gone)
+        if slot is realm.slots[0]:
+            realm.slots = []
+            self.fall(seat)
+        else:
+            realm.slots.remove(slot)
+
+    def fall(self, seat: int) -> None:
+        """The seat has fallen ("Gameplay"): the kingdom is out, or restarts from the survival set."""
+        realm, s = self.s.realms[seat], self.s
+        self.to_discard(*realm.mercy, *realm.hand, *realm.pending, *([realm.frozen] if realm.frozen else []))
+        realm.mercy, realm.hand, realm.pending, realm.frozen = [], [], [], None
+        if s.survival and not realm.survived:
+            village = next(c for c in s.survival if self.cards[c].key == "village")
+            land = next(c for c in s.survival if self.cards[c].key == "land")
+            realm.slots = [Slot(village), Slot(land)]
+            realm.hand = [c for c in s.survival if self.cards[c].key == "mercenaries"]
+            s.survival = []
+            realm.survived = True
+            self.emit("survival", f"{self.name(seat)}'s Castle falls: survival, the kingdom restarts with a "
+                      "Village and a Land, and two Mercenaries in hand", "kingdom survival", seat)
+            return
+        realm.out = True
+        self.emit("out", f"{self.name(seat)}'s {'Village' if realm.survived else 'Castle'} falls: "
+                  f"{self.name(seat)} is out of the game", "kingdom gameplay", seat)
+        self.check_fallen(seat)
+
+    def check_fallen(self, seat: int) -> None:
+        """Raise :class:`Fallen` when the fall of ``seat`` ends the game."""
+        if len(self.standing_seats()) <= 1:
+            raise Fallen()
+
+    def trap_target(self, owner: int, victim: int, slots: list[str], points: int) -> Proc:
+        """The Trap's owner chooses where the turned-back attack lands ("Traps")."""
+        if len(slots) == 1:
+            return slots[0]
+        code = yield from self.ask(owner, f"your real Trap turns {points} damage back on {self.name(victim)}: where?",
+                                   [("at", victim, c) for c in slots], "target")
+        return code[2]
+
+    # -- out of turn -------------------------------------------------------------
+
+    def answer_cards(self, seat: int, card: str | None, counter: bool = False) -> list[str]:
+        """The cards ``seat`` could play out of turn against ``card`` (None: a Penalty's
+        cancelling): Deny, Mercy (hand or beside the Castle), Gold, Sabotage against a
+        mechanical attack. ``counter``: against an answer (a Gold), only Deny and Mercy."""
+        r = self.s.realms[seat]
+        if r.out or r.famine:
+            return []
+        out = []
+        for cid in [*r.hand, *r.mercy]:
+            key = self.cards[cid].key
+            if key in ("deny", "mercy"):
+                out.append(cid)
+            elif key == "gold" and card is not None and not counter:
+                out.append(cid)
+            elif key == "sabotage" and card is not None and not counter and self.cards[card].has("mechanical") \
+                    and self.cards[card].type in ("attack", "mercenaries"):
+                out.append(cid)
+        return out
+
+    def may_answer(self, seat: int) -> bool:
+        """Whether ``seat`` is asked in a window: what everyone can see (not out, no Famine, a hand
+        or a Mercy beside its Castle), never what it holds (KD-11)."""
+        r = self.s.realms[seat]
+        return not r.out and not r.famine and bool(r.hand or r.mercy)
+
+    def window(self, player: int, card: str, against: Iterable[int], what: str) -> Proc:
+        """``card`` is played by ``player`` against ``against``: each of them in turn may answer
+        it out of turn ("Action (blue) cards"). Returns ("played",), ("blocked", seat) or
+        ("bought", seat): a Gold bought it, and Gold has gone to ``player`` (or away)."""
+        c = self.cards[card]
+        if c.key == "dawn-raid":
+            self.emit("window", f"Dawn Raid cannot be answered out of turn", "KD-14", player)
+            return ("played",)
+        targets = set(against)
+        for seat in self.order_from(player):
+            if seat not in targets or seat == player or not self.may_answer(seat):
+                continue
+            answer = yield from self.answer(seat, player, card, what)
+            if answer is None:
+                continue
+            key = self.cards[answer].key
+            self.take(seat, answer)
+            self.s.in_play.append(answer)
+            if key != "gold":
+                self.s.in_play.remove(answer)
+                self.to_discard(answer)
+                verb = "blocks" if key != "sabotage" else "sabotages"
+                self.emit("answer", f"{self.name(seat)} plays {self.cards[answer].name} out of turn and {verb} "
+                          f"{self.label(card)}", "kingdom notes.deny" if key == "deny" else f"kingdom notes.{key}",
+                          seat, answer, card)
+                return ("blocked", seat)
+            self.emit("answer", f"{self.name(seat)} plays Gold out of turn to buy {self.label(card)}",
+                      "kingdom notes.gold", seat, answer, card)
+            counter = yield from self.counter_gold(player, seat, answer)
+            self.s.in_play.remove(answer)
+            if counter is not None:
+                self.take(player, counter)
+                self.to_discard(counter, answer)
+                self.emit("answer", f"{self.name(player)} blocks the Gold with {self.cards[counter].name}: "
+                          f"{self.label(card)} goes on", "KD-13", player, counter)
+                continue
+            self.s.gold_uses += 1
+            if self.s.gold_uses >= GOLD_USES:
+                self.to_discard(answer)
+                self.emit("gold", f"Gold has been used {GOLD_USES} times: it is discarded", "kingdom notes.gold",
+                          answer)
+            else:
+                self.gold_to(player, answer)
+                self.emit("gold", f"Gold goes to {self.name(player)} (used {self.s.gold_uses} of {GOLD_USES} times)",
+                          "kingdom notes.gold", player, answer)
+            return ("bought", seat)
+        return ("played",)
+
+    def gold_to(self, seat: int, gold: str) -> None:
+        self.s.realms[seat].hand.append(gold)
+
+    def answer(self, seat: int, player: int, card: str, what: str) -> Proc:
+        """``seat``'s out-of-turn answer to ``card`` (a card id), or None. Asked even when only
+        "pass" fits, so the prompts never tell who holds what (KD-11)."""
+        cards = self.answer_cards(seat, card)
+        options: list[Code] = [(self.cards[c].key, c) for c in cards] + [("pass",)]
+        code = yield from self.ask(seat, f"{self.name(player)} plays {self.cards[card].name} {what}: "
+                                   "answer out of turn?", options, "respond")
+        return None if code[0] == "pass" else code[1]
+
+    def counter_gold(self, player: int, buyer: int, gold: str) -> Proc:
+        """The player whose card is being bought may block the Gold with Deny or Mercy (KD-13)."""
+        if not self.may_answer(player):
+            return None
+        cards = self.answer_cards(player, gold, counter=True)
+        options: list[Code] = [(self.cards[c].key, c) for c in cards] + [("pass",)]
+        code = yield from self.ask(player, f"{self.name(buyer)} plays Gold to buy your card: block it?",
+                                   options, "respond")
+        return None if code[0] == "pass" else code[1]
+
+    # -- the end ------------------------------------------------------------------
+
+    def strongest(self, seats: list[int]) -> tuple[int, ...]:
+        """The standing kingdom with the most defence points; a tie goes to the higher Noble."""
+        scores = self.scores()
+        return tuple(sorted(seats, key=lambda k: (scores[k], self.noble_number(k)), reverse=True)[:1])
+
+    def _result(self, why: str, rule: str) -> Result:
+        alive = self.standing_seats()
+        winners = self.strongest(alive)
+        return Result(winners, why, rule, self.scores())
+
+    def _finish(self, result: Result) -> None:
+        super()._finish(result)
+        scores = result.scores
+        table = ", ".join(f"{self.name(k)} {scores[k]}" for k in self.standing_seats()) if scores else ""
+        winner = self.name(result.winners[0]) if result.winners else "nobody"
+        self.emit("end", f"Game over: {winner} wins ({result.reason}; defence points: {table})", result.rule,
+                  *result.winners)
