@@ -82,7 +82,7 @@ def _build(variant: str, options: dict[str, Any], setup: dict[str, Any], data: M
 def _ai(seed: int, limit: Limit) -> Controller:
     from core.kingdom.ai import KingdomAI
 
-    return KingdomAI(seed, stop=limit.stop)
+    return KingdomAI(seed, level=limit.level, stop=limit.stop)
 
 
 def _load_cards(path: str) -> Any:
