@@ -122,7 +122,7 @@ class KingdomGame(Table):
                 rest.remove(cid)
                 s.survival.append(cid)
             self.emit("survival", "Survival mode: a Village, a Land and two Mercenaries (1 and 2) are set aside",
-                      "kingdom survival")
+                      "KD-26")
         s.pool = [c for c in rest if cards[c].key in DRAFT_KEYS]
         rest = [c for c in rest if c not in s.pool]
         yield from self._draft()
@@ -158,7 +158,7 @@ class KingdomGame(Table):
         perm = yield from self.shuffle(len(rest), "the deck is shuffled")
         s.deck = [rest[i] for i in perm]
         self.emit("shuffle", f"The other {len(rest)} cards are shuffled into the deck", "kingdom setup")
-        for k in range(n):
+        for k in range(n):  # KD-10: the starting hands
             self.top_up(k)
 
     def _draft(self) -> Proc:

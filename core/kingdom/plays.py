@@ -89,11 +89,12 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
     return opts
 
 
-ANSWER_ONLY = frozenset({"deny", "gold", "spread", "morale"})  # never a play on their own
+ANSWER_ONLY = frozenset({"deny", "gold", "spread", "morale"})  # never a play on their own (KD-18)
 
 
 def action_hits(g: "Table", key: str, slot: Slot) -> bool:
-    """Whether Earthquake, Disrepair or Sabotage would do anything to this slot."""
+    """Whether Earthquake, Disrepair or Sabotage would do anything to this slot (one open to
+    attack: only Mutiny ignores the lines, KD-28; KD-16)."""
     construction_top = bool(slot.defences) and is_construction(g.cards, slot.defences[-1])
     if key == "sabotage":
         return slot.trap is not None
@@ -213,7 +214,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
 def attack(g: "Table", k: int, cid: str) -> Proc:
     """An attack: the card (from the hand, or Mercenaries from their slot), Morale and Spread
     added at a play each, the targets, the window, then each part struck ("Attack (red) cards",
-    "Spread and Morale"). Returns the plays used."""
+    "Spread and Morale"; shares, KD-7). Returns the plays used."""
     s, r = g.s, g.s.realms[k]
     placed = next((sl for sl in r.slots if cid in sl.defences), None)
     if placed is not None:

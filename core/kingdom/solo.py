@@ -98,7 +98,7 @@ class SoloGame(Table):
             r.slots = [Slot(spare["castle"].pop(0))]
             for defences in lands:
                 r.slots.append(Slot(spare["land"].pop(0), [spare[d].pop(0) for d in defences]))
-            if village:
+            if village:  # KD-21
                 r.slots[0].defences.append(spare["village"].pop(0))
             self.emit("setup", f"{self.name(k)}: " + self.describe_kingdom(k), "kingdom solo", k)
         used = set(s.all_cards())
@@ -199,8 +199,9 @@ class SoloGame(Table):
         r.famine = False
         s.in_play.append(cid)  # the round's card waits while penalties and a Freeze are dealt with
         yield from self._penalties(YOU)
+        thawed = (yield from self._thaw(YOU)) if r.frozen else True
         s.in_play.remove(cid)
-        if r.frozen and not (yield from self._thaw(YOU)):
+        if not thawed:
             self.to_discard(cid)
             return
         r.hand.append(cid)
@@ -295,8 +296,9 @@ class SoloGame(Table):
         r.famine = False
         s.in_play.append(cid)
         yield from self._penalties(k)
+        thawed = (yield from self._thaw(k)) if r.frozen else True
         s.in_play.remove(cid)
-        if r.frozen and not (yield from self._thaw(k)):
+        if not thawed:
             self.to_discard(cid)
             return
         c = self.cards[cid]

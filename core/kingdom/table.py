@@ -206,11 +206,12 @@ class Table(ProcedureGame):
             realm.slots.remove(slot)
 
     def fall(self, seat: int) -> None:
-        """The seat has fallen ("Gameplay"): the kingdom is out, or restarts from the survival set."""
+        """The seat has fallen ("Gameplay"): the kingdom is out (its cards discarded, KD-27), or
+        restarts from the survival set."""
         realm, s = self.s.realms[seat], self.s
         self.to_discard(*realm.mercy, *realm.hand, *realm.pending, *([realm.frozen] if realm.frozen else []))
         realm.mercy, realm.hand, realm.pending, realm.frozen = [], [], [], None
-        if s.survival and not realm.survived:
+        if s.survival and not realm.survived:  # KD-26: one survival set, once
             village = next(c for c in s.survival if self.cards[c].key == "village")
             land = next(c for c in s.survival if self.cards[c].key == "land")
             realm.slots = [Slot(village), Slot(land)]
