@@ -272,47 +272,51 @@ class Table(ProcedureGame):
         ("bought", seat): a Gold bought it, and Gold has gone to ``player`` (or away)."""
         c = self.cards[card]
         if c.key == "dawn-raid":
-            self.emit("window", f"Dawn Raid cannot be answered out of turn", "KD-14", player)
+            self.emit("window", "Dawn Raid cannot be answered out of turn", "KD-14", player)
             return ("played",)
         targets = set(against)
-        for seat in self.order_from(player):
-            if seat not in targets or seat == player or not self.may_answer(seat):
-                continue
-            answer = yield from self.answer(seat, player, card, what)
-            if answer is None:
-                continue
-            key = self.cards[answer].key
-            self.take(seat, answer)
-            self.s.in_play.append(answer)
-            if key != "gold":
+        while True:  # round the kingdoms until all decline in a row (a blocked Gold starts a new round)
+            countered = False
+            for seat in self.order_from(player):
+                if seat not in targets or seat == player or not self.may_answer(seat):
+                    continue
+                answer = yield from self.answer(seat, player, card, what)
+                if answer is None:
+                    continue
+                key = self.cards[answer].key
+                self.take(seat, answer)
+                self.s.in_play.append(answer)
+                if key != "gold":
+                    self.s.in_play.remove(answer)
+                    self.to_discard(answer)
+                    verb = "blocks" if key != "sabotage" else "sabotages"
+                    self.emit("answer", f"{self.name(seat)} plays {self.cards[answer].name} out of turn and {verb} "
+                              f"{self.label(card)}", "kingdom notes.deny" if key == "deny" else f"kingdom notes.{key}",
+                              seat, answer, card)
+                    return ("blocked", seat)
+                self.emit("answer", f"{self.name(seat)} plays Gold out of turn to buy {self.label(card)}",
+                          "kingdom notes.gold", seat, answer, card)
+                counter = yield from self.counter_gold(player, seat, answer)
                 self.s.in_play.remove(answer)
-                self.to_discard(answer)
-                verb = "blocks" if key != "sabotage" else "sabotages"
-                self.emit("answer", f"{self.name(seat)} plays {self.cards[answer].name} out of turn and {verb} "
-                          f"{self.label(card)}", "kingdom notes.deny" if key == "deny" else f"kingdom notes.{key}",
-                          seat, answer, card)
-                return ("blocked", seat)
-            self.emit("answer", f"{self.name(seat)} plays Gold out of turn to buy {self.label(card)}",
-                      "kingdom notes.gold", seat, answer, card)
-            counter = yield from self.counter_gold(player, seat, answer)
-            self.s.in_play.remove(answer)
-            if counter is not None:
-                self.take(player, counter)
-                self.to_discard(counter, answer)
-                self.emit("answer", f"{self.name(player)} blocks the Gold with {self.cards[counter].name}: "
-                          f"{self.label(card)} goes on", "KD-13", player, counter)
-                continue
-            self.s.gold_uses += 1
-            if self.s.gold_uses >= GOLD_USES:
-                self.to_discard(answer)
-                self.emit("gold", f"Gold has been used {GOLD_USES} times: it is discarded", "kingdom notes.gold",
-                          answer)
-            else:
-                self.gold_to(player, answer)
-                self.emit("gold", f"Gold goes to {self.name(player)} (used {self.s.gold_uses} of {GOLD_USES} times)",
-                          "kingdom notes.gold", player, answer)
-            return ("bought", seat)
-        return ("played",)
+                if counter is not None:
+                    self.take(player, counter)
+                    self.to_discard(counter, answer)
+                    self.emit("answer", f"{self.name(player)} blocks the Gold with {self.cards[counter].name}: "
+                              f"{self.label(card)} goes on", "KD-13", player, counter)
+                    countered = True
+                    continue
+                self.s.gold_uses += 1
+                if self.s.gold_uses >= GOLD_USES:
+                    self.to_discard(answer)
+                    self.emit("gold", f"Gold has been used {GOLD_USES} times: it is discarded", "kingdom notes.gold",
+                              answer)
+                else:
+                    self.gold_to(player, answer)
+                    self.emit("gold", f"Gold goes to {self.name(player)} (used {self.s.gold_uses} of {GOLD_USES} times)",
+                              "kingdom notes.gold", player, answer)
+                return ("bought", seat)
+            if not countered:
+                return ("played",)
 
     def gold_to(self, seat: int, gold: str) -> None:
         self.s.realms[seat].hand.append(gold)
