@@ -179,7 +179,7 @@ class KingdomGame(Table):
                 if need <= 0 or not opts:
                     done[k] = True
                     continue
-                code = yield from self.ask(k, f"build your kingdom: take a Defend card ({need} points to go)",
+                code = yield from self.ask(k, f"build your kingdom: take a Defend card ({plural(need, 'point')} to go)",
                                            opts, "action")
                 cid, where = code[1], code[2]
                 s.pool.remove(cid)
