@@ -135,7 +135,7 @@ def kingdom_head(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> l
 def kingdom_lines(game: Any, seat: int | None = None) -> list[str]:
     """Every kingdom: its head, what hangs over it, its lines of defence, and in solo what it holds."""
     v = game.view(seat)
-    lines: list[str] = ["Defences are listed topmost first: an attack on a Castle or Land hits the topmost."]
+    lines: list[str] = ["Defences are listed topmost first: an attack on a Castle or Land hits that one."]
     for k, realm in enumerate(v["realms"]):
         lines.append("")
         lines += kingdom_head(game, v, k, seat)
@@ -185,12 +185,12 @@ def table_lines(game: Any, seat: int | None = None) -> list[str]:
     if v["survival"]:
         lines.append("survival set aside: " + ", ".join(named(game, c) for c in v["survival"]))
     if v["revealed"]:
-        lines.append("revealed: " + ", ".join(f"{named(game, c)} [{c}]" for c in v["revealed"]))
+        lines += pack("revealed: ", [f"{named(game, c)} [{c}]" for c in v["revealed"]], sep=", ")
     given = [(k, c) for k, c in enumerate(v["given"]) if c]
     if given:
-        lines.append("given: " + ", ".join(f"{named(game, c)} [{c}] to {game.name(k)}" for k, c in given))
+        lines += pack("given: ", [f"{named(game, c)} [{c}] to {game.name(k)}" for k, c in given], sep=", ")
     if v["in_play"]:
-        lines.append("in play: " + ", ".join(f"{named(game, c)} [{c}]" for c in v["in_play"]))
+        lines += pack("in play: ", [f"{named(game, c)} [{c}]" for c in v["in_play"]], sep=", ")
     return lines
 
 
@@ -226,7 +226,8 @@ def _point(game: Any) -> str:
     if isinstance(point, Over):
         return f"game over: {point.result.reason}"
     if isinstance(point, Decision):
-        return f"to decide: {game.name(point.seat)}: {point.prompt}"
+        return "\n".join(textwrap.wrap(f"to decide: {game.name(point.seat)}: {point.prompt}", WIDTH,
+                                       subsequent_indent="  "))
     return f"chance: {point.label or point.kind}"
 
 
