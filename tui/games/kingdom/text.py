@@ -267,11 +267,12 @@ def pack(first: str, pieces: Sequence[str], indent: int = 4, width: int = WIDTH,
     """``first`` then the pieces joined by ``sep``, wrapped between pieces to ``width`` columns."""
     lines, line = [], first
     for i, piece in enumerate(pieces):
-        if i and len(line) + len(sep) + len(piece) > width:
-            lines.append(line + sep.rstrip())
+        joint = sep if i else ""
+        if len(line) + len(joint) + len(piece) > width and line.strip():
+            lines.append((line + joint).rstrip())
             line = " " * indent + piece
         else:
-            line += (sep if i else "") + piece
+            line += joint + piece
     lines.append(line)
     return lines
 
@@ -281,7 +282,7 @@ def short_kingdoms(game: Any, seat: int | None) -> list[str]:
     v = game.view(seat)
     lines = []
     for k, realm in enumerate(v["realms"]):
-        mark = ">" if k == v["current"] and v["turn"] and v["result"] is None else " "
+        mark = ">" if k == v["current"] and v["turn"] and v["result"] is None and not v["solo"] else " "
         n = realm["hand_count"]
         state = "; ".join(f.split(":")[0] for f in flags(game, realm))
         first = (f"{mark} {game.name(k)}{', you' if k == seat and not v['solo'] else ''}: {realm['score']} pts, "
