@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test install bench bench-startup bench-big goldens goldens-tafl goldens-taifa snapshots-golden clean
+.PHONY: play test install bench bench-startup bench-big goldens goldens-tafl goldens-taifa goldens-kingdom \
+	snapshots-golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,9 @@ bench: $(STAMP)
 	for s in standard el-cid; do \
 		$(VENV)/bin/fiefdom simulate taifa --scenario $$s --games 1000 --seed 1 | tail -2; \
 	done
+	$(VENV)/bin/fiefdom simulate kingdom --mode multi --players 4 --games 1000 --seed 1 \
+		--seats random,random,random,random | tail -2
+	$(VENV)/bin/fiefdom simulate kingdom --mode solo --games 1000 --seed 1 --seats random | tail -2
 
 # Start to first frame of the app (docs/performance.md, "The app").
 bench-startup: $(STAMP)
@@ -46,8 +50,9 @@ bench-big: $(STAMP)
 # Golden records for tests/golden, then their snapshots. Tafl: whole AI-against-AI games,
 # depth 3 (deterministic). Taifa: six rulebook bots (standard), and El Cid played by the
 # Taifa AI against three bots (deterministic for a seed).
-# `make goldens-taifa snapshots-golden` redoes only Taifa's.
-goldens: goldens-tafl goldens-taifa snapshots-golden
+# `make goldens-taifa snapshots-golden` redoes only Taifa's. Take the Kingdom: a three-player
+# game and a solo game of random seats; `make goldens-kingdom` redoes them and their snapshot.
+goldens: goldens-tafl goldens-taifa goldens-kingdom snapshots-golden
 
 goldens-tafl: $(STAMP)
 	rm -f replays/tafl-*.fief
@@ -61,6 +66,13 @@ goldens-taifa: $(STAMP)
 	$(VENV)/bin/fiefdom simulate taifa --scenario standard --games 1 --seed 7 --out replays | tail -3
 	$(VENV)/bin/fiefdom simulate taifa --scenario el-cid --seats bot,bot,bot,ai --games 1 --seed 5 \
 		--out replays | tail -3
+
+goldens-kingdom: $(STAMP)
+	rm -f replays/kingdom-*.fief
+	$(VENV)/bin/fiefdom simulate kingdom --mode multi --players 3 --seats random,random,random --games 1 \
+		--seed 1 --out replays | tail -3
+	$(VENV)/bin/fiefdom simulate kingdom --mode solo --seats random --games 1 --seed 1 --out replays | tail -3
+	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden/test_golden_kingdom.py --snapshot-update
 
 snapshots-golden: $(STAMP)
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden tests/tui/test_tui_snapshots.py -k "golden or replay" --snapshot-update

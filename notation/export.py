@@ -27,13 +27,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
 from core import games as core_games
-from core.engine import Event, Result
+from core.engine import Chance, Event, Result
 from notation import games as notation_games
 from notation.catalog import GameLookup
 from notation.reader import Recording
 from notation.replay import Replay, ReplayFailure, StepInfo
 from notation.visitor import BaseVisitor, StreamingVisitor, ending, walk_stream
-from notation.wording import HIDDEN_CATEGORIES, braced, visible
+from notation.wording import HIDDEN_CATEGORIES, braced, outcome_text, visible
 
 Source = Union[Recording, Replay]
 
@@ -186,6 +186,61 @@ class TextExporter(StreamingVisitor):
         if self.pending:
             self.line(f"{self.turn}. " + " ".join(self.pending))
             self.pending = []
+
+
+class ReportExporter(TextExporter):
+    """The generic text's tags (with the options) and ending around a game's report: a body of
+    headings (a turn, a round), each step on a line of its own as it comes, and the events and
+    comments under it, indented. A game's report says where headings go and how a step reads."""
+
+    hidden_tags: frozenset[str] = frozenset()
+    INDENT_STEP = "  "
+    INDENT_EVENT = "      "
+
+    def begin_game(self, replay: Replay) -> None:
+        super().begin_game(replay)
+        self.lines = 0  # body lines written
+
+    def line(self, text: str) -> None:
+        super().line(text)
+        self.lines += 1
+
+    def heading(self, text: str) -> None:
+        """A heading, after a blank line unless it is the body's first line."""
+        if self.lines:
+            self.line("")
+        self.line(text)
+
+    def step_line(self, step: int, text: str) -> None:
+        self._body()
+        self.line(f"{self.INDENT_STEP}{step}. {visible(text)}")
+
+    def event_line(self, e: Event) -> None:
+        self.line(visible(f"{self.INDENT_EVENT}{e.text}  [{e.rule}]" if e.rule else f"{self.INDENT_EVENT}{e.text}"))
+
+    def visit_comment(self, step: int, text: str) -> None:
+        self._body()
+        # Comments before the first step stand under the first heading, at the margin.
+        self.line((self.INDENT_EVENT if step else "") + braced(visible(text)))
+
+    def _close_step(self) -> None:
+        """Each step's line is written as it comes: nothing is gathered."""
+
+
+def step_text(info: StepInfo, seat_name: str | None = None) -> str:
+    """A step as a report gives it: who decided what (``seat_name``: the seat as the report
+    names it; the record's name by default), or what the dice, the shuffle or the pick gave."""
+    if info.kind == "decision":
+        return f"{seat_name or info.seat_name}: {info.text}"
+    chance = info.before
+    if not isinstance(chance, Chance):
+        return info.text
+    label = chance.label or chance.kind
+    if chance.kind == "shuffle":
+        return f"{label} ({chance.spec[0]} cards)"
+    if chance.kind == "pick" and isinstance(info.value, int):
+        return f"{label}: {info.value + 1} of {chance.spec[0]}"
+    return f"{label}: {outcome_text(info.value)}"  # type: ignore[arg-type]
 
 
 def _alternate(replay: Replay) -> bool:

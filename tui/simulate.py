@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core import games as core_games
-from core.engine import Result, RulesError
+from core.engine import Game, Result, RulesError
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, utc_now
 from notation.files import OutputRefused, check_output
@@ -92,6 +92,7 @@ class Batch:
     reason: Callable[[Result], str] = lambda result: result.reason  # how reasons are tallied
     force: bool = False
     inputs: tuple[Path, ...] = ()
+    observe: Callable[[Game, Result], None] | None = None  # sees each game as it ended (a game's own tallies)
 
     @property
     def kinds(self) -> str:
@@ -146,6 +147,8 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
         finally:
             runner.close()
         steps = len(runner.history)
+        if batch.observe is not None:
+            batch.observe(runner.game, result)
         winner = tally.add(result, runner.game.seats, batch.reason(result), steps)
         # The names come from the game's data (a user's own map may hold anything): one visible line.
         batch.progress(visible(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}"))

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from notation.visitor import BaseVisitor
 
 # name -> the module whose NOTATION is the game's plugin. Only these strings name games.
-_MODULES: dict[str, str] = {"tafl": "notation.games.tafl", "taifa": "notation.games.taifa"}
+_MODULES: dict[str, str] = {"tafl": "notation.games.tafl", "taifa": "notation.games.taifa",
+                            "kingdom": "notation.games.kingdom"}
 _LOADED: dict[str, "NotationPlugin"] = {}
 
 # Makes a fresh visitor for one export (a visitor keeps state while it walks a replay).

@@ -19,7 +19,7 @@ from typing import Any
 from core.engine import Game
 
 # name -> the module whose PLUGIN describes it. Only these strings name games.
-_MODULES: dict[str, str] = {"tafl": "tui.games.tafl", "taifa": "tui.games.taifa"}
+_MODULES: dict[str, str] = {"tafl": "tui.games.tafl", "taifa": "tui.games.taifa", "kingdom": "tui.games.kingdom"}
 _LOADED: dict[str, "TuiGame"] = {}
 
 
