@@ -210,7 +210,7 @@ class Table(ProcedureGame):
         restarts from the survival set."""
         realm, s = self.s.realms[seat], self.s
         self.to_discard(*realm.mercy, *realm.hand, *realm.pending, *([realm.frozen] if realm.frozen else []))
-        realm.mercy, realm.hand, realm.pending, realm.frozen = [], [], [], None
+        realm.mercy, realm.hand, realm.pending, realm.frozen, realm.famine = [], [], [], None, False
         if s.survival and not realm.survived:  # KD-26: one survival set, once
             village = next(c for c in s.survival if self.cards[c].key == "village")
             land = next(c for c in s.survival if self.cards[c].key == "land")
@@ -354,6 +354,8 @@ class Table(ProcedureGame):
 
     def _finish(self, result: Result) -> None:
         super()._finish(result)
+        self.to_discard(*self.s.in_play)  # a play cut short by the end (the last Castle fell)
+        self.s.in_play = []
         scores = result.scores
         table = ", ".join(f"{self.name(k)} {scores[k]}" for k in self.standing_seats()) if scores else ""
         winner = self.name(result.winners[0]) if result.winners else "nobody"

@@ -41,7 +41,7 @@ def describe(g: "Table", code: Code) -> str:
         if where == "new":
             return f"{card_name(g, cid)} as a new Land"
         prep = "under" if g.cards[cid].type == "trap" else "on"
-        return f"{card_name(g, cid)} {prep} {slot_name(g, g.s.current if verb == 'place' else _owner(g, where), where)}"
+        return f"{card_name(g, cid)} {prep} {slot_name(g, _owner(g, where), where)}"
     if verb == "move":
         return f"move {card_name(g, args[0])} to {slot_name(g, _owner(g, args[1]), args[1])}"
     if verb == "attack":
