@@ -158,7 +158,9 @@ class Replay:
         if n == len(self._index):
             return self._final.clone()
         game = self._seek(n)
-        self._state = (n, game.clone())  # the next step, or the next state, starts from here
+        if n:  # the next step, or the next state, starts from here; not the start: a clone of
+            # a game as built drops the events of its setup, which step 1 hands out
+            self._state = (n, game.clone())
         return game
 
     def _seek(self, n: int) -> Game:

@@ -55,3 +55,11 @@ def test_records_verify_and_replay_to_the_final_position(tmp_path: Path, variant
     replay = Replay(rec)
     assert digest(replay.state_at(len(replay)).canonical()) == final
     assert replay.result is not None and rec.header.game == "kingdom" and rec.header.variant == variant
+
+
+def test_looking_at_the_start_keeps_the_setup_events_of_step_one(tmp_path: Path) -> None:
+    path, _ = _record(tmp_path / "g.fief", "multi-2", ["random", "random"], 3)
+    fresh = Replay(read_record_file(path)).events_at(1)
+    replay = Replay(read_record_file(path))
+    replay.state_at(0)
+    assert replay.events_at(1) == fresh and any(e.kind == "noble" for e in fresh)
