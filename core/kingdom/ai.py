@@ -120,7 +120,7 @@ class _Know:
         self.temp = 2.0 + 4.0 * self.rem
         self.val = _values(cards)
         self._stats: dict[int, tuple[Realm, tuple[float, float, float]]] = {}
-        self._unseen()
+        self._odds: tuple[float, float] | None = None  # (p_real, f_answer), reckoned when first asked
 
     def _adds_up(self, scores: list[int]) -> bool:
         """Whether damage adds up (KD-6): the view's points say, once any card is damaged."""
@@ -129,7 +129,17 @@ class _Know:
                 return score(self.cards, r, True) == sc
         return True
 
-    def _unseen(self) -> None:
+    @property
+    def p_real(self) -> float:
+        """The chance a face-down Trap is real, from the Traps I have not seen."""
+        return (self._odds or self._unseen())[0]
+
+    @property
+    def f_answer(self) -> float:
+        """The share of Deny, Mercy and Gold among the cards I have not seen."""
+        return (self._odds or self._unseen())[1]
+
+    def _unseen(self) -> tuple[float, float]:
         """The odds of what nobody shows me: a hidden Trap is real, a hand holds an answer."""
         seen: set[str] = set(self.hand) | set(self.view["discard"]) | set(self.in_play)
         for r in self.realms:
@@ -144,9 +154,9 @@ class _Know:
         pool = [c for c in self.cards.cards if c.id not in seen and c.type not in ("noble", "castle")
                 and (c.solo or not self.solo) and not (c.key == "mercy" and not c.solo)]
         traps = [c for c in pool if c.type == "trap"]
-        self.p_real = sum(c.real for c in traps) / len(traps) if traps else 0.5
         answers = sum(1 for c in pool if c.key in ("deny", "mercy", "gold"))
-        self.f_answer = answers / len(pool) if pool else 0.0
+        self._odds = (sum(c.real for c in traps) / len(traps) if traps else 0.5, answers / len(pool) if pool else 0.0)
+        return self._odds
 
     # -- the cards --
 
