@@ -26,7 +26,13 @@ Sink = Callable[[Step, Game], None]
 
 
 class Controller(Protocol):
-    """Answers Decisions for one seat: a human, an AI, a random mover."""
+    """Answers Decisions for one seat: a human, an AI, a random mover.
+
+    The match hands ``choose`` a copy of the game, so a controller cannot change it. A
+    controller that only reads it (its view, ``describe``) may set a class attribute
+    ``reads_only = True``: it then gets the game itself, since a copy of a procedure game
+    replays its unit and costs more than a whole step of play.
+    """
 
     def choose(self, game: Game, decision: Decision) -> Code: ...
 
@@ -92,6 +98,8 @@ class Limit:
 
 class RandomController:
     """Picks uniformly among the options, from its own seeded generator."""
+
+    reads_only = True  # it never looks at the game
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = SplitMix64(seed)
@@ -194,10 +202,12 @@ class Match:
         return self._emit(Step(self.steps, "chance", None, outcome, tuple(events)))
 
     def answer(self) -> Code:
-        """What the deciding seat's controller chooses (it gets a clone: it cannot touch the game)."""
+        """What the deciding seat's controller chooses (a copy of the game, unless it only reads it)."""
         point = self.point
         assert isinstance(point, Decision) and point.seat in self.controllers
-        return self.controllers[point.seat].choose(self.game.clone(), point)
+        controller = self.controllers[point.seat]
+        game = self.game if getattr(controller, "reads_only", False) else self.game.clone()
+        return controller.choose(game, point)
 
     def step(self) -> Step | None:
         """Advance one step; None when the game is over or a person must answer first."""

@@ -326,6 +326,7 @@ class KingdomAI:
     """A Take the Kingdom controller: ``choose(game, decision)`` returns one of the decision's options."""
 
     version = AI_VERSION
+    reads_only = True  # it reads the seat's view and the cards, never changes the game (core.match)
 
     def __init__(self, seed: int = 0, level: str | None = None, stop: Callable[[], bool] | None = None) -> None:
         if level not in (None, *LEVELS):
