@@ -10,6 +10,7 @@ imported inside the commands that need it, so starting stays light.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -101,6 +102,9 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise SystemExit(130) from None
+    except BrokenPipeError:  # output piped into a reader that stopped (`| head`): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(141) from None
     except Exception as err:  # noqa: BLE001 - the last line of defence for users
         if os.environ.get("FIEFDOM_DEBUG"):
             raise

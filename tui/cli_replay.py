@@ -164,6 +164,8 @@ def export_command(
         _fail(f"{file}: {err}", 1 if err.differs else 2)
     except FileExistsError:  # it appeared while the export was written
         _fail(f"{out} exists; give --force to replace it")
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): main() ends quietly
     except OSError as err:
         _fail(f"{out}: {err.strerror or err}")
     report = replay.verify()
