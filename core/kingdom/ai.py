@@ -47,6 +47,7 @@ from core.kingdom.lines import (HIDDEN_TRAP, armed_defences, attackable, card_va
                                 land_room, places, score, slot_of, standing, strength, trap_room)
 from core.kingdom.state import MAX_LANDS, Realm, Slot
 from core.kingdom.view import realm_of
+from core.kingdom.ai_solo import enemy_target, my_after, round_value
 from core.rng import SplitMix64
 
 from core.kingdom import AI_VERSION  # noqa: F401 - recorded in seat details; bump it when play changes
@@ -481,6 +482,19 @@ class _Full(_Base):
             named = {o[1] for o in opts}
             others = [e for e in enemies if e != k]
 
+            mine_c = next((c for c in revealed if c not in named), None)
+            if mine_c is not None:
+                codes = self.round_options(mine_c)
+
+                def deep_give(o: Code) -> float:
+                    given = {k: o[1]}
+                    left = [c for c in revealed if c in named and c != o[1]]
+                    if others and left:
+                        given[others[0]] = left[0]
+                    return max(self.deep(code, given) for code in codes)
+
+                return max(opts, key=lambda o: (deep_give(o), str(o)))
+
             def give(o: Code) -> float:
                 left = [c for c in revealed if c in named and c != o[1]]
                 v = -self.harm(o[1], k)
@@ -491,6 +505,16 @@ class _Full(_Base):
             return max(opts, key=lambda o: (give(o), str(o)))
         takes = {o[1] for o in opts}
         best_c, best_v = opts[0][1], -1e9
+        if len(enemies) >= 1:  # play the round out: my card's best play, then the enemies' cards
+            mine = {c: self.round_options(c) for c in takes}
+            for perm in permutations(revealed):
+                if perm[0] not in takes:
+                    continue
+                given = dict(zip(enemies, perm[1:]))
+                v = max(self.deep(code, given) for code in mine[perm[0]])
+                if v > best_v:
+                    best_c, best_v = perm[0], v
+            return ("take", best_c)
         gains = {c: self.my_gain(c) for c in takes}
         harms = {(c, k): self.harm(c, k) for c in revealed for k in enemies}
         for perm in permutations(revealed):
@@ -500,6 +524,33 @@ class _Full(_Base):
             if v > best_v:
                 best_c, best_v = perm[0], v
         return ("take", best_c)
+
+    def round_options(self, cid: str) -> list[Code]:
+        """My plays of ``cid`` as my card of the round (solo), holding an answer included."""
+        kn = self.kn
+        c = kn.cards[cid]
+        if c.type == "penalty" and kn.keys[kn.seat] != "baligant":
+            return [("suffer", cid)]
+        codes = self.codes_for(cid)
+        if c.key in ANSWERS:
+            codes.append(("hold", cid))
+        return codes or [("discard", cid)]
+
+    def deep(self, code: Code, given: dict[int, str]) -> float:
+        """The worth after my play ``code`` and the enemies' cards ``given`` played by the enemy rules."""
+        kn = self.kn
+        if code[0] == "suffer":
+            realms = kn.realms
+            if kn.key(code[1]) == "famine":
+                realms = list(realms)
+                realms[kn.seat] = realms[kn.seat].copy()
+                realms[kn.seat].famine = True
+            return round_value(self, [(1.0, realms, 0.0)], given)
+        outs = my_after(self, code)
+        if outs is not None:
+            return round_value(self, outs, given)
+        base = kn.worth(kn.realms)
+        return round_value(self, [(1.0, kn.realms, 0.0)], given) + self.value(code, base)
 
     def my_gain(self, cid: str) -> float:
         """What ``cid`` is worth to me as my card this round (solo), in worth units."""
@@ -580,7 +631,7 @@ class _Full(_Base):
             if not attackable(you):
                 return 0.0
             n = kn.attack_value(k, cid)
-            worst = min(kn.expect(kn.strike(kn.realms, k, me, self.enemy_target(k, n), n)), base)
+            worst = min(kn.expect(kn.strike(kn.realms, k, me, enemy_target(self, kn.realms, n), n)), base)
             return answered(base - worst)
         if c.type == "penalty":
             return self.points(1.5) if kn.keys[k] == "baligant" else -self.points(0.3)
@@ -614,25 +665,13 @@ class _Full(_Base):
             return self.points(1.2)
         return 0.0
 
-    def enemy_target(self, k: int, points: int) -> str:
-        """Where an enemy strikes me ("Enemy rules", KD-24): a Land removed first, then most destroyed."""
-        kn = self.kn
-        you = kn.realms[kn.seat]
-        slots = attackable(you)
-
-        def hurt(sl: Slot) -> tuple[int, int, int]:
-            top = sl.top()
-            need = strength(kn.cards, you, top, kn.adds_up)
-            kills = points >= need
-            return (int(kills and top == sl.card), card_value(kn.cards, you, top) if kills else 0, min(points, need))
-
-        ranked = [hurt(sl) for sl in slots]
-        return slots[ranked.index(max(ranked))].card
-
     # -- a turn's plays --
 
     def action(self, opts: list[Code]) -> Code:
         kn = self.kn
+        if kn.solo:
+            given = {k: c for k, c in enumerate(kn.view["given"]) if c and k != kn.seat}
+            return max(opts, key=lambda o: (self.deep(o, given), str(o)))
         base = kn.worth(kn.realms)
         best, best_v = None, -1e9
         for o in opts:
@@ -653,24 +692,8 @@ class _Full(_Base):
         if verb == "discard":
             return -self.points(kn.keep(code[1])) if kn.key(code[1]) in ANSWERS else -1e-6
         if verb == "place":
-            cid, where = code[1], code[2]
-            after = list(realms)
-            r = after[me] = realms[me].copy()
-            c = kn.cards[cid]
-            bonus = 0.0
-            if where == "new":
-                r.slots.append(Slot(cid))
-            else:
-                sl = slot_of(r, where)
-                assert sl is not None
-                if c.type == "trap":
-                    sl.trap = cid
-                    real = c.real or kn.keys[me] == "egbert"
-                    likely = 1.0 if sl in attackable(r) else 0.4
-                    bonus = (REAL_TRAP if real else DECOY) * likely
-                else:
-                    sl.defences.append(cid)
-            if c.type == "mercenaries":
+            ((_, after, bonus),) = my_after(self, code)  # type: ignore[misc]
+            if kn.cards[code[1]].type == "mercenaries":
                 bonus -= 0.5  # they could attack instead
             return kn.worth(after, {me: bonus}) - base
         if verb == "move":
@@ -707,25 +730,7 @@ class _Full(_Base):
                 return (1 - pb) * (kn.worth(realms, {me: hit}) - base) + pb * self.points(BURN)
             return (1 - pb) * (kn.worth(realms, {o: -hit}) - base)
         if verb in ("mutiny", "disrepair", "earthquake", "sabotage"):
-            cid, o, t = code[1], code[2], code[3]
-            after = list(realms)
-            r = after[o] = realms[o].copy()
-            bonus = 0.0
-            if verb == "mutiny":
-                sl = slot_of(r, t)
-                if sl is not None and t in sl.defences:
-                    sl.defences.remove(t)
-            else:
-                sl = slot_of(r, t)
-                assert sl is not None
-                if verb in ("earthquake", "sabotage") and sl.trap:
-                    sl.trap = None
-                    bonus += 0.8 * (kn.trap_real(o) + 0.3)
-                if verb in ("earthquake", "disrepair") and sl.defences and is_construction(kn.cards, sl.defences[-1]):
-                    sl.defences.pop()
-            pb = kn.block_chance(o)
-            gain = kn.worth(after, {me: bonus - kn.keep(cid)}) - base
-            return (1 - pb) * gain + pb * (self.points(BURN) if kn.solo else 0.0)
+            return sum(p * kn.worth(rs, {me: b}) for p, rs, b in my_after(self, code) or []) - base
         return -1.0
 
     # -- attacks --

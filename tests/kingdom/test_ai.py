@@ -175,7 +175,7 @@ def test_reads_only_its_seats_view(variant: str, options: dict[str, Any]) -> Non
             if p.seat == 0 and len(p.options) > 1:
                 a = copy.deepcopy(ai).choose(OnlyTheView(game.clone()), p)
                 twin = game.clone()
-                before = twin.s.canonical()
+                before = copy.deepcopy(twin.s.canonical())  # a copy: the shuffle changes the decks in place
                 _shuffle_hidden(twin, 0, rng)
                 changed += twin.s.canonical() != before
                 assert twin.view(0) == game.view(0)
