@@ -14,7 +14,7 @@ from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
 from core.match import Controller, Limit
 
 RULES_REVISION = 1
-AI_VERSION = "kingdom-ai 1"  # core.kingdom.ai checks it is its own
+AI_VERSION = "kingdom-ai 2"  # core.kingdom.ai checks it is its own
 PLAYERS = (2, 3, 4)  # KD-1: a Castle and a Mercy for each of up to four players
 VARIANTS = (*((f"multi-{n}", f"{n} players") for n in PLAYERS), ("solo", "Solo against two enemy kingdoms"))
 DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"

@@ -171,7 +171,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
     s.in_play.append(cid)
     aim = f" on {g.where(o, g.find_slot(o, code[3]))}" if verb in ("earthquake", "disrepair", "sabotage") else ""
     if verb == "mutiny":
-        aim = f" against {g.name(o)}'s {g.label(code[3])}"
+        aim = f" against {g.possessive(o)} {g.label(code[3])}"
     g.emit("play", f"{g.name(k)} plays {g.card(cid).name} against {g.name(o)}{aim}",
            "kingdom characters" if verb == "penalty" else "kingdom actions", k, cid, o)
     outcome = yield from g.window(k, cid, [o], "against you")
@@ -195,7 +195,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
     g.to_discard(cid)
     if verb == "mutiny":
         if g.find_card(o, code[3]):
-            g.emit("mutiny", f"Mutiny: {g.name(o)}'s {g.label(code[3])} leave, lines of defence or not",
+            g.emit("mutiny", f"Mutiny: {g.possessive(o)} {g.label(code[3])} leave, lines of defence or not",
                    "kingdom notes.mutiny", o, code[3])
             g.destroy(o, code[3])
         return
@@ -207,7 +207,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
                "kingdom notes.sabotage", o)
     if verb in ("earthquake", "disrepair") and slot.defences and is_construction(g.cards, slot.defences[-1]):
         top = slot.defences[-1]
-        g.emit("destroy", f"{g.card(cid).name} destroys {g.name(o)}'s {g.label(top)}", "KD-16", o, top)
+        g.emit("destroy", f"{g.card(cid).name} destroys {g.possessive(o)} {g.label(top)}", "KD-16", o, top)
         g.destroy(o, top)
 
 

@@ -140,7 +140,11 @@ class Table(ProcedureGame):
         what = "Castle" if slot is r.slots[0] and self.cards[slot.card].key == "castle" else self.cards[slot.card].name
         if self.cards[slot.card].key == "mercy":
             what = "Mercy standing as a Land"
-        return f"{self.name(seat)}'s {what} ({slot.card})"
+        return f"{self.possessive(seat)} {what} ({slot.card})"
+
+    def possessive(self, seat: int) -> str:
+        """"Player 2 (Maria)'s", or in solo "your"."""
+        return "your" if self.seats[seat] == "You" else f"{self.name(seat)}'s"
 
     def strike(self, by: int, seat: int, slot_card: str, points: int, tuck: str | None,
                reversed_: bool = False) -> Proc:
@@ -169,13 +173,13 @@ class Table(ProcedureGame):
         realm = self.s.realms[seat]
         need = strength(self.cards, realm, top, self.damage_adds_up())
         if points >= need:
-            self.emit("destroy", f"{points} damage destroys {self.name(seat)}'s {self.label(top)}"
+            self.emit("destroy", f"{points} damage destroys {self.possessive(seat)} {self.label(top)}"
                       + (f" (it needed {need})" if need != points else ""), "kingdom attack", seat, top, points)
             self.destroy(seat, top)
             return False
         slot.damage[top] = slot.damage.get(top, 0) + points
         adds = f"; damage so far {slot.damage[top]}" if self.damage_adds_up() else ""
-        self.emit("damage", f"{points} damage to {self.name(seat)}'s {self.label(top)} (defence "
+        self.emit("damage", f"{points} damage to {self.possessive(seat)} {self.label(top)} (defence "
                   f"{need}): not enough, the attack is tucked under it{adds}",
                   "KD-6" if self.damage_adds_up() and slot.damage[top] > points else "kingdom attack", seat, top, points)
         if tuck is not None:
