@@ -104,5 +104,6 @@ GAME = GameDescriptor(
     ai_version=AI_VERSION,
     bot_detail="enemy kingdom (kingdom solo: enemy rules)",
     score_word="defence points",
+    has_chance=False,  # shuffles only: no dice a person could throw on a table
     data_files=(DataFile("cards", "your own cards file (TOML, see docs/kingdom-cards.md)", _load_cards),),
 )
