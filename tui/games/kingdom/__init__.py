@@ -5,6 +5,7 @@ from tui.games import TuiGame
 
 PLUGIN = TuiGame(
     name="kingdom",
+    board="tui.games.kingdom.board:KingdomBoard",
     text="tui.games.kingdom.text:position_text",
     rules="tui.games.kingdom:rules.md",
     cli="tui.games.kingdom.cli:register",

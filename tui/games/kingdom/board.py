@@ -1,0 +1,171 @@
+"""Take the Kingdom's board for the app (the plugin's ``board``): the kingdoms as lines of
+defence, the viewing seat's hand, and in solo the round (panes.py), drawn from a seat's view.
+Choices go through the options pane; the board shows their context.
+
+Two arrangements, by the room the board has:
+
+- compact (an 80x24 terminal): one pane at a time, chosen on the tab bar at the bottom
+  (click, or focus it and use the arrows; ``k h r`` while the board has focus);
+- stacked: the kingdoms on top, the hand (and in solo the round beside it) below.
+
+When a person must decide, the pane that gives the decision its context comes forward: the
+hand for an action, the round for the solo allocation, the kingdoms for a target.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widgets import Tab, Tabs
+
+from core.engine import Decision, Game
+from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine
+
+__all__ = ["KingdomBoard", "context_pane"]
+
+COMPACT = (60, 26)  # a board narrower or lower than this shows one pane at a time
+PANES = (("kingdoms", "[u]K[/u]ingdoms"), ("hand", "[u]H[/u]and"), ("round", "[u]R[/u]ound"))
+ROUND_VERBS = ("take", "give")  # the solo allocation (core/kingdom/solo.py)
+TARGET_VERBS = ("at", "place", "draft")  # a Castle or Land to choose
+
+
+def context_pane(decision: Decision | None) -> str | None:
+    """The pane a person deciding now needs to see; None when nobody here decides."""
+    if decision is None:
+        return None
+    verbs = {code[0] for code in decision.options if code}
+    if verbs & set(ROUND_VERBS):
+        return "round"
+    if decision.kind == "target" or (verbs & set(TARGET_VERBS) and decision.kind != "action"):
+        return "kingdoms"
+    return "hand"
+
+
+class KingdomBoard(Vertical):
+    """The kingdoms, the hand and the round for one seat's view (None: a spectator)."""
+
+    DEFAULT_CSS = """
+    KingdomBoard { height: 1fr; width: 100%; }
+    KingdomBoard #body { height: 1fr; layout: vertical; }
+    KingdomBoard #kingdoms-scroll { height: 3fr; }
+    KingdomBoard #below { height: 2fr; }
+    KingdomBoard #below > * { width: 1fr; height: 1fr; }
+    KingdomBoard #round-scroll { border-left: vkey $foreground 30%; }
+    KingdomBoard #kingdoms-scroll { border-bottom: hkey $foreground 30%; }
+    KingdomBoard.-compact #kingdoms-scroll { border-bottom: none; }
+    KingdomBoard.-compact #round-scroll { border-left: none; }
+    KingdomBoard.-compact #body > * { height: 1fr; }
+    KingdomBoard.-compact #below.-tabs-only { height: 0; }
+    KingdomBoard VerticalScroll { scrollbar-size-vertical: 1; }
+    KingdomBoard Tabs { height: 1; }
+    KingdomBoard Tabs Underline { display: none; }
+    KingdomBoard Tabs Tab.-active { text-style: bold reverse; }
+    """
+    wide: ClassVar[bool] = True
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"kingdom.{name}")
+        for key, name in (("k", "kingdoms"), ("h", "hand"), ("r", "round"))
+    ]
+
+    def __init__(self, game: Game, seat: int | None = None, interactive: bool = False, *,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.game, self.seat, self.interactive = game, seat, interactive
+        self.pane = "kingdoms"  # compact: the pane shown
+        self.context: str | None = None  # the pane the last decision brought forward
+        self.shown = ""  # the pane the tab bar shows as active
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.game.view(self.seat)["solo"])
+
+    def compose(self) -> ComposeResult:
+        yield TurnLine(self.game, self.seat, id="turn")
+        with Container(id="body"):
+            with VerticalScroll(id="kingdoms-scroll"):
+                yield KingdomsPane(self.game, self.seat, id="kingdoms")
+            with Horizontal(id="below"):
+                with VerticalScroll(id="hand-scroll"):
+                    yield HandPane(self.game, self.seat, id="hand")
+                with VerticalScroll(id="round-scroll"):
+                    yield RoundPane(self.game, self.seat, id="round")
+        yield Tabs(*(Tab(Text.from_markup(label), id=f"tab-{name}") for name, label in PANES), id="pane-tabs")
+
+    def on_mount(self) -> None:
+        if not self.interactive:  # the replay viewer's keys step through the record: the board only shows
+            for widget in self.query("*"):
+                widget.can_focus = False
+        self.show(self.game, self.seat, self.interactive)
+
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
+    def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
+        self.game, self.seat, self.interactive = game, seat, interactive
+        point = game.point() if interactive else None
+        decision = point if isinstance(point, Decision) else None
+        for pane in self.query(KingdomPane):
+            pane.show(game, seat)
+        context = context_pane(decision)
+        if context is not None and context != self.context:
+            self.pane = context
+        self.context = context
+        self.place_panes()
+
+    def on_resize(self, event: Resize) -> None:
+        width, height = event.size
+        self.set_class(width < COMPACT[0] or height < COMPACT[1], "-compact")
+        self.place_panes()
+
+    def offered(self) -> dict[str, bool]:
+        """The panes there are: the hand for a seat (a spectator has none), the round in solo."""
+        return {"kingdoms": True, "hand": self.seat is not None, "round": self.solo}
+
+    def place_panes(self) -> None:
+        """Compact, the chosen pane alone and the tab bar; else every pane there is, no tabs."""
+        if not self.query(Tabs):  # not composed yet
+            return
+        compact, offered = self.compact, self.offered()
+        pane = self.pane if offered.get(self.pane) else "kingdoms"
+        shown = {name: offered[name] and (not compact or name == pane) for name in offered}
+        self.query_one("#kingdoms-scroll").display = shown["kingdoms"]
+        self.query_one("#hand-scroll").display = shown["hand"]
+        self.query_one("#round-scroll").display = shown["round"]
+        self.query_one("#below").display = shown["hand"] or shown["round"]
+        self.keep_focus(pane)
+        tabs = self.query_one(Tabs)
+        tabs.display = compact
+        self.shown = pane
+        if tabs.active != f"tab-{pane}":
+            tabs.active = f"tab-{pane}"
+        for name, offer in offered.items():
+            if tabs.query_one(f"#tab-{name}").has_class("-hidden") == offer:
+                (tabs.show if offer else tabs.hide)(f"tab-{name}")
+
+    def keep_focus(self, pane: str) -> None:
+        """Keys stay with the board when the pane that had them is hidden: the one shown takes them."""
+        focused = self.app.focused if self.is_attached else None
+        if focused is None or self not in focused.ancestors or focused.display and all(
+                w.display for w in focused.ancestors if w is not self and self in w.ancestors):
+            return
+        self.query_one(f"#{pane}-scroll").focus()
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        event.stop()
+        if event.tabs.active != event.tab.id:  # stale: the tab bar's first activation, say
+            return
+        name = (event.tab.id or "").removeprefix("tab-")
+        if name and name != self.shown:  # a person's choice, not the echo of place_panes' own
+            self.pane = name
+            self.place_panes()
+
+    def action_pane(self, name: str) -> None:
+        if self.offered().get(name):
+            self.pane = name
+            self.place_panes()

@@ -1,0 +1,260 @@
+"""Take the Kingdom's panes for the app's table: the turn line, the kingdoms as lines of defence,
+the viewing seat's hand, and in solo the round (the revealed cards, the card given to each
+kingdom, what each holds to answer with).
+
+All is drawn from ``game.view(seat)`` (core/kingdom/view.py): a seat sees its own hand and
+Traps, counts of the other hands and Traps face down; a spectator (None) sees no hand. The
+words of a card (its name, value, text) come from text.py and the cards themselves, so the
+prompt, ``replay show`` and the app say the same. Each kingdom has its colour and its seat
+number, so the table reads without colour (NO_COLOR) too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import Static
+
+from core.engine import Game
+from core.kingdom.lines import HIDDEN_TRAP
+from tui.games.kingdom import text
+
+# A kingdom's colours by seat (foreground on background), its mark the seat number.
+SEAT_COLOURS = (("white", "red3"), ("black", "gold1"), ("black", "sky_blue2"), ("black", "pale_green3"),
+                ("white", "medium_purple3"), ("black", "orange3"))
+COLUMN = 36  # a kingdom's column is at least this wide; narrower, the kingdoms stack
+BANNED = text.BANNED
+
+
+def seat_style(k: int) -> str:
+    fg, bg = SEAT_COLOURS[k % len(SEAT_COLOURS)]
+    return f"bold {fg} on {bg}"
+
+
+def seat_mark(k: int) -> Text:
+    """The kingdom's badge: its seat number in its colours (`` 2 ``)."""
+    return Text(f" {k + 1} ", style=seat_style(k))
+
+
+def card_head(game: Any, cid: str, seat: int | None = None) -> Text:
+    """``Walls +4 · defend [walls-3]``: a card's name and value, its type and icons, its id."""
+    c = game.card(cid)
+    out = Text(text.named(game, cid), style="bold")
+    kind = " ".join([c.type, *c.icons]) if c.icons else c.type
+    out.append(f" · {kind}", style="italic")
+    if seat is not None and c.type in ("attack", "mercenaries") and game.attack_value(seat, cid) != c.value:
+        out.append(f" · {game.attack_value(seat, cid)} damage for {game.noble_key(seat).title()}")
+    out.append(f" [{cid}]", style="dim")
+    return out
+
+
+def card_block(game: Any, cid: str, seat: int | None = None) -> RenderableType:
+    """A card's head and, under it, its text (indented)."""
+    return Group(card_head(game, cid, seat), Padding(Text(game.card(cid).text), (0, 0, 0, 2)))
+
+
+# -- the turn line -------------------------------------------------------------------------------
+
+
+def turn_text(game: Any, seat: int | None) -> Text:
+    """The turn (or round), whose turn, plays left and what Penalties forbid, the piles, Gold."""
+    v = game.view(seat)
+    out = Text(text.turn_line(game, seat), style="bold")
+    if v["result"] is None and v["turn"] and not v["solo"]:
+        out.append("  ")
+        out.append_text(seat_mark(v["current"]))
+    if v["banned"]:
+        out.append(" · penalties forbid " + ", ".join(BANNED.get(b, b) for b in v["banned"]), style="bold")
+    if v["extra"]:
+        out.append(" · Fortune: another turn after this")
+    out.append("\n")
+    if v["solo"]:
+        decks = ", ".join(f"{name} {n}" for name, n in zip(("Attack", "Defend", "Action"), v["decks"]))
+        out.append(f"decks: {decks or '-'} · discard {len(v['discard'])}")
+    else:
+        out.append(f"deck {v['deck']} · discard {len(v['discard'])} · Gold used {v['gold_uses']} of {text.GOLD_USES}")
+    return out
+
+
+# -- the kingdoms --------------------------------------------------------------------------------
+
+
+def _damage(slot: Mapping[str, Any], cid: str) -> str:
+    points = slot["damage"].get(cid, 0)
+    return f" ({points} dmg)" if points else ""
+
+
+def _trap(game: Any, seat: int | None, k: int, trap: str) -> str:
+    if trap == HIDDEN_TRAP or seat != k:
+        return "Trap ?"
+    return f"Trap: {game.card(trap).name} ({'real' if game.trap_real(k, trap) else 'decoy'}) [{trap}]"
+
+
+def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> Text:
+    """One kingdom: its badge and name, Noble, defence points and hand, what hangs over it, then
+    its Castle and Lands, each with its Defences (``»`` the topmost, hit first) and Trap."""
+    realm = v["realms"][k]
+    out = Text()
+    current = v["result"] is None and v["turn"] and not v["solo"] and v["current"] == k
+    out.append_text(seat_mark(k))
+    out.append(" " + game.name(k), style=seat_style(k) if current else "bold")
+    if k == seat and not v["solo"]:
+        out.append(", you", style="bold")
+    if current:
+        out.append(" ◀ to play", style="bold reverse")
+    n = realm["hand_count"]
+    noble = f"{game.card(realm['noble']).name} ({realm['number']})" if realm["noble"] else "no Noble yet"
+    out.append(f"\n  {noble}\n  {realm['score']} defence · {n} card{'s' * (n != 1)} "
+               f"{'held' if v['solo'] else 'in hand'}")
+    for flag in text.flags(game, realm):
+        out.append("\n  " + flag.split(":")[0], style="bold")
+        if flag.startswith("penalties"):
+            out.append(":" + flag.split(":", 1)[1])
+    if realm["out"] and not realm["slots"]:
+        return out
+    for i, slot in enumerate(realm["slots"]):
+        c = game.card(slot["card"])
+        title = ("Castle" if i == 0 and c.key == "castle" else "Mercy as a Land" if c.key == "mercy" else c.name)
+        value = 1 if c.key == "mercy" else c.value
+        out.append(f"\n  {title} +{value}", style="bold")
+        out.append(_damage(slot, slot["card"]))
+        out.append(f" [{slot['card']}]", style="dim")
+        if i == 0 and realm["mercy"]:
+            out.append(f" · Mercy x{len(realm['mercy'])}", style="italic")
+        for j, cid in enumerate(reversed(slot["defences"])):
+            out.append("\n    » " if j == 0 else "\n      ")
+            out.append(text.named(game, cid) + _damage(slot, cid))
+            out.append(f" [{cid}]", style="dim")
+        if slot["trap"] is not None:
+            out.append("\n    " + _trap(game, seat, k, slot["trap"]), style="italic")
+    if not realm["slots"]:
+        out.append("\n  no kingdom built yet", style="dim")
+    return out
+
+
+def kingdoms_renderable(game: Any, seat: int | None, width: int) -> RenderableType:
+    """Every kingdom, in columns when each has ``COLUMN`` columns, else one under another; above
+    them the draft pool and the cards of the play in progress, when there are any."""
+    v = game.view(seat)
+    blocks = [kingdom_block(game, v, k, seat) for k in range(len(v["realms"]))]
+    head = Text("» the topmost Defence, hit first by an attack", style="dim")
+    if v["pool"]:
+        pool = Counter(text.named(game, c) for c in v["pool"])
+        head.append("\ndraft pool: " + ", ".join(f"{n} x{pool[n]}" for n in sorted(pool)))
+    if v["survival"]:
+        head.append("\nsurvival set aside: " + ", ".join(text.named(game, c) for c in v["survival"]))
+    if v["in_play"]:
+        head.append("\nin play: " + ", ".join(f"{text.named(game, c)} [{c}]" for c in v["in_play"]), style="bold")
+    columns = max(1, min(len(blocks), (width + 1) // (COLUMN + 1))) if width else 1
+    grid = Table.grid(padding=(0, 1), expand=True)
+    for _ in range(columns):
+        grid.add_column(ratio=1)
+    for i in range(0, len(blocks), columns):
+        row = blocks[i:i + columns]
+        grid.add_row(*row, *([""] * (columns - len(row))))
+        if i + columns < len(blocks):
+            grid.add_row(*([""] * columns))
+    return Group(head, grid)
+
+
+# -- the hand and the round -----------------------------------------------------------------------
+
+
+def hand_renderable(game: Any, seat: int | None) -> RenderableType:
+    """The viewing seat's hand, each card with its text, and the plays left; nothing of another's."""
+    v = game.view(seat)
+    if seat is None or not 0 <= seat < len(v["realms"]) or v["realms"][seat]["hand"] is None:
+        return Text("No hand to show: a spectator sees no hand.", style="dim")
+    cards = list(v["realms"][seat]["hand"])
+    head = Text(f"{'You hold' if v['solo'] else 'Your hand'}: {len(cards)} card{'s' * (len(cards) != 1)}",
+                style="bold")
+    if not v["solo"] and v["turn"] and v["current"] == seat and v["result"] is None:
+        head.append(f" · {v['plays']} play{'s' * (v['plays'] != 1)} left this turn")
+    return Group(head, *(card_block(game, cid, seat) for cid in cards))
+
+
+def round_renderable(game: Any, seat: int | None) -> RenderableType:
+    """Solo: the round's revealed cards, the card given to each kingdom, what each holds."""
+    v = game.view(seat)
+    parts: list[RenderableType] = [Text(f"Round {v['turn']} of 18" if v["turn"] else "Setting up", style="bold")]
+    if v["revealed"]:
+        parts.append(Text("Revealed, to allocate one to each kingdom:", style="bold"))
+        parts += [card_block(game, cid, seat) for cid in v["revealed"]]
+    given = [(k, c) for k, c in enumerate(v["given"]) if c]
+    if given:
+        parts.append(Text("Given this round:", style="bold"))
+        for k, cid in given:
+            line = seat_mark(k)
+            line.append(f" {game.name(k)}: ")
+            line.append_text(card_head(game, cid, k))
+            parts.append(line)
+    if not v["revealed"] and not given:
+        parts.append(Text("No cards revealed now.", style="dim"))
+    parts.append(Text("Held to answer with:", style="bold"))
+    for k, realm in enumerate(v["realms"]):
+        line = seat_mark(k)
+        line.append(f" {game.name(k)}: ")
+        held = realm["hand"] or ()
+        line.append(", ".join(f"{text.named(game, c)} [{c}]" for c in held) or "nothing", style="" if held else "dim")
+        parts.append(line)
+    return Group(*parts)
+
+
+# -- the widgets --------------------------------------------------------------------------------
+
+
+class KingdomPane(Static):
+    """A pane drawn from a seat's view; redrawn when shown a new position or resized."""
+
+    DEFAULT_CSS = "KingdomPane { height: auto; width: 100%; }"
+
+    def __init__(self, game: Game, seat: int | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game, self.seat = game, seat
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def show(self, game: Game, seat: int | None = None) -> None:
+        self.game, self.seat = game, seat
+        self.redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.update(self.draw(self.size.width))
+
+    def draw(self, width: int) -> RenderableType:
+        raise NotImplementedError
+
+
+class TurnLine(KingdomPane):
+    DEFAULT_CSS = "TurnLine { height: 2; width: 100%; }"
+
+    def draw(self, width: int) -> RenderableType:
+        out = turn_text(self.game, self.seat)
+        out.no_wrap, out.overflow = True, "ellipsis"
+        return out
+
+
+class KingdomsPane(KingdomPane):
+    def draw(self, width: int) -> RenderableType:
+        return kingdoms_renderable(self.game, self.seat, width)
+
+
+class HandPane(KingdomPane):
+    def draw(self, width: int) -> RenderableType:
+        return hand_renderable(self.game, self.seat)
+
+
+class RoundPane(KingdomPane):
+    def draw(self, width: int) -> RenderableType:
+        return round_renderable(self.game, self.seat)
