@@ -16,7 +16,7 @@ from core.kingdom.lines import HIDDEN_TRAP
 from core.match import Limit
 from notation.runner import GameSetup, SeatPlan
 from tui.games.kingdom import text as words
-from tui.games.kingdom.board import KingdomBoard
+from tui.games.kingdom.board import KingdomBoard, context_pane
 from tui.games.kingdom.panes import KingdomPane
 from tui.screens.dialogs import HandOverScreen
 from tui.screens.play import PlayScreen
@@ -139,9 +139,11 @@ async def test_hot_seat_never_shows_another_seats_hand_or_a_face_down_trap(make_
         game = r.game
         assert screen.viewer == 0
         # A Trap under seat 1's Castle, taken from the deck (set on the game object the app holds).
-        trap = next(c for c in game.s.deck if game.card(c).type == "trap")
+        trap, own = [c for c in game.s.deck if game.card(c).type == "trap"][:2]
         game.s.deck.remove(trap)
+        game.s.deck.remove(own)
         game.s.realms[1].slots[0].trap = trap
+        game.s.realms[0].slots[0].trap = own  # and one under the person's own Castle: face up to them
         screen.refresh_all()
         await pilot.pause()
         assert game.view(0)["realms"][1]["slots"][0]["trap"] == HIDDEN_TRAP
@@ -151,6 +153,16 @@ async def test_hot_seat_never_shows_another_seats_hand_or_a_face_down_trap(make_
         for cid in game.s.realms[1].hand:
             assert f"[{cid}]" not in drawn and f"({cid})" not in drawn
         assert f"{len(game.s.realms[1].hand)} card" in drawn  # only the count
+        assert f"[{own}]" in drawn and ("real" in drawn or "decoy" in drawn)
+
+
+def test_the_pane_a_decision_brings_forward() -> None:
+    """The hand for an action, the round for the solo allocation, the kingdoms for a target."""
+    assert context_pane(None) is None
+    assert context_pane(Decision(0, "play a card", (("attack", "soldiers-1"), ("done",)), "action")) == "hand"
+    assert context_pane(Decision(0, "which card is yours?", (("take", "walls-1"),), "choose")) == "round"
+    assert context_pane(Decision(0, "where?", (("at", 1, "castle-2"),), "target")) == "kingdoms"
+    assert context_pane(Decision(0, "build", (("draft", "walls-1", "castle-1"),), "choose")) == "kingdoms"
 
 
 async def test_the_compact_table_at_80x24_shows_one_pane_at_a_time_on_tabs(make_app) -> None:

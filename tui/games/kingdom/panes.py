@@ -94,7 +94,8 @@ def _damage(slot: Mapping[str, Any], cid: str) -> str:
 def _trap(game: Any, seat: int | None, k: int, trap: str) -> str:
     if trap == HIDDEN_TRAP or seat != k:
         return "Trap ?"
-    return f"Trap: {game.card(trap).name} ({'real' if game.trap_real(k, trap) else 'decoy'}) [{trap}]"
+    name, real = game.card(trap).name, "real" if game.trap_real(k, trap) else "decoy"
+    return f"Trap ({real}) [{trap}]" if name == "Trap" else f"Trap: {name} ({real}) [{trap}]"
 
 
 def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> Text:
