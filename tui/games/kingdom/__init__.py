@@ -1,5 +1,6 @@
-"""Take the Kingdom at the command line and in the app: the text view (the app's position
-pane until the game has a table widget), the rules in brief, its commands, the prompt's extras."""
+"""Take the Kingdom in the app and at the command line: the table (the kingdoms as lines of
+defence, the hand, the solo round), the text view, the rules in brief, its commands, the
+prompt's extras."""
 
 from tui.games import TuiGame
 

@@ -19,16 +19,15 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.containers import Container, Horizontal, VerticalScroll
 from textual.widgets import Tab, Tabs
 
 from core.engine import Decision, Game
 from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine
+from tui.widgets.tabbed_board import TabbedBoard
 
 __all__ = ["KingdomBoard", "context_pane"]
 
-COMPACT = (60, 26)  # a board narrower or lower than this shows one pane at a time
 PANES = (("kingdoms", "[u]K[/u]ingdoms"), ("hand", "[u]H[/u]and"), ("round", "[u]R[/u]ound"))
 ROUND_VERBS = ("take", "give")  # the solo allocation (core/kingdom/solo.py)
 TARGET_VERBS = ("at", "place", "draft")  # a Castle or Land to choose
@@ -46,7 +45,7 @@ def context_pane(decision: Decision | None) -> str | None:
     return "hand"
 
 
-class KingdomBoard(Vertical):
+class KingdomBoard(TabbedBoard):
     """The kingdoms, the hand and the round for one seat's view (None: a spectator)."""
 
     DEFAULT_CSS = """
@@ -96,16 +95,6 @@ class KingdomBoard(Vertical):
                     yield RoundPane(self.game, self.seat, id="round")
         yield Tabs(*(Tab(Text.from_markup(label), id=f"tab-{name}") for name, label in PANES), id="pane-tabs")
 
-    def on_mount(self) -> None:
-        if not self.interactive:  # the replay viewer's keys step through the record: the board only shows
-            for widget in self.query("*"):
-                widget.can_focus = False
-        self.show(self.game, self.seat, self.interactive)
-
-    @property
-    def compact(self) -> bool:
-        return self.has_class("-compact")
-
     def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
         self.game, self.seat, self.interactive = game, seat, interactive
         point = game.point() if interactive else None
@@ -116,11 +105,6 @@ class KingdomBoard(Vertical):
         if context is not None and context != self.context:
             self.pane = context
         self.context = context
-        self.place_panes()
-
-    def on_resize(self, event: Resize) -> None:
-        width, height = event.size
-        self.set_class(width < COMPACT[0] or height < COMPACT[1], "-compact")
         self.place_panes()
 
     def offered(self) -> dict[str, bool]:
@@ -156,16 +140,5 @@ class KingdomBoard(Vertical):
             return
         self.query_one(f"#{pane}-scroll").focus()
 
-    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
-        event.stop()
-        if event.tabs.active != event.tab.id:  # stale: the tab bar's first activation, say
-            return
-        name = (event.tab.id or "").removeprefix("tab-")
-        if name and name != self.shown:  # a person's choice, not the echo of place_panes' own
-            self.pane = name
-            self.place_panes()
-
-    def action_pane(self, name: str) -> None:
-        if self.offered().get(name):
-            self.pane = name
-            self.place_panes()
+    def may_show(self, name: str) -> bool:
+        return bool(self.offered().get(name))

@@ -19,12 +19,10 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
-from textual.events import Resize
-from textual.widgets import Static
 
-from core.engine import Game
 from core.kingdom.lines import HIDDEN_TRAP
 from tui.games.kingdom import text
+from tui.widgets.view_pane import ViewPane
 
 # A kingdom's colours by seat (foreground on background), its mark the seat number.
 SEAT_COLOURS = (("white", "red3"), ("black", "gold1"), ("black", "sky_blue2"), ("black", "pale_green3"),
@@ -211,27 +209,8 @@ def round_renderable(game: Any, seat: int | None) -> RenderableType:
 # -- the widgets --------------------------------------------------------------------------------
 
 
-class KingdomPane(Static):
-    """A pane drawn from a seat's view; redrawn when shown a new position or resized."""
-
-    DEFAULT_CSS = "KingdomPane { height: auto; width: 100%; }"
-
-    def __init__(self, game: Game, seat: int | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.game, self.seat = game, seat
-
-    def on_mount(self) -> None:
-        self.redraw()
-
-    def show(self, game: Game, seat: int | None = None) -> None:
-        self.game, self.seat = game, seat
-        self.redraw()
-
-    def on_resize(self, event: Resize) -> None:
-        self.redraw()
-
-    def redraw(self) -> None:
-        self.update(self.draw(self.size.width))
+class KingdomPane(ViewPane):
+    """A Take the Kingdom pane drawn from a seat's view."""
 
     def draw(self, width: int) -> RenderableType:
         raise NotImplementedError

@@ -23,8 +23,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
-from textual.events import Resize
-from textual.widget import Widget
 from textual.widgets import Tab, Tabs
 
 from core.engine import Code, Decision, Game
@@ -32,12 +30,12 @@ from core.taifa.game import TaifaGame
 from core.taifa.moves import VERBS
 from tui.games.taifa.map import MapPane, kingdom_style
 from tui.games.taifa.panes import CombatPane, HandPane, KingdomsPane, TaifaPane, TurnLine, kingdoms_text
+from tui.widgets.tabbed_board import TabbedBoard
 
 __all__ = ["TaifaBoard", "map_targets", "kingdom_style", "KingdomsPane", "kingdoms_text"]
 
 # The verbs whose one argument is an area (core/taifa/moves.py): attack, garrison, area.
 AREA_VERBS = frozenset(verb for verb, kinds in VERBS.items() if kinds == ("area",))
-COMPACT = (60, 26)  # a board narrower or lower than this shows one pane at a time
 SIDE_WIDTH = 120  # a board this wide puts the panes beside the map
 PANES = (("map", "[u]M[/u]ap"), ("kingdoms", "[u]K[/u]ingdoms"), ("hand", "[u]H[/u]and"), ("combat", "[u]C[/u]ombat"))
 
@@ -53,7 +51,7 @@ def map_targets(decision: Decision | None) -> dict[int, Code]:
 # -- the board ---------------------------------------------------------------------------------
 
 
-class TaifaBoard(Vertical):
+class TaifaBoard(TabbedBoard):
     """The map and the panes for one seat's view (None: a spectator)."""
 
     DEFAULT_CSS = """
@@ -101,16 +99,6 @@ class TaifaBoard(Vertical):
                     yield CombatPane(self.game, self.seat, id="combat")
                 yield Tabs(*(Tab(Text.from_markup(label), id=f"tab-{name}") for name, label in PANES), id="pane-tabs")
 
-    def on_mount(self) -> None:
-        if not self.interactive:  # the replay viewer's keys step through the record: the board only shows
-            for widget in self.query("*"):
-                widget.can_focus = False
-        self.show(self.game, self.seat, self.interactive)
-
-    @property
-    def compact(self) -> bool:
-        return self.has_class("-compact")
-
     def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
         assert isinstance(game, TaifaGame)
         self.game, self.seat, self.interactive = game, seat, interactive
@@ -145,11 +133,8 @@ class TaifaBoard(Vertical):
         self.last_combat = view["last_combat"]
         return "combat" if view["fight"] is not None or new else None
 
-    def on_resize(self, event: Resize) -> None:
-        width, height = event.size
-        self.set_class(width < COMPACT[0] or height < COMPACT[1], "-compact")
+    def resized(self, width: int, height: int) -> None:
         self.set_class(not self.compact and width >= SIDE_WIDTH, "-side")
-        self.place_panes()
 
     def place_panes(self) -> None:
         """Show the chosen pane (and, not compact, the map and kingdoms always); the tab bar offers
@@ -175,17 +160,5 @@ class TaifaBoard(Vertical):
             if tabs.query_one(f"#tab-{name}").has_class("-hidden") == offer:
                 (tabs.show if offer else tabs.hide)(f"tab-{name}")
 
-    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
-        event.stop()
-        if event.tabs.active != event.tab.id:  # stale: the tab bar's first activation, say
-            return
-        name = (event.tab.id or "").removeprefix("tab-")
-        if name and name != self.shown:  # a person's choice, not the echo of place_panes' own
-            self.pane = name
-            self.place_panes()
-
-    def action_pane(self, name: str) -> None:
-        if name == "hand" and self.seat is None:
-            return
-        self.pane = name
-        self.place_panes()
+    def may_show(self, name: str) -> bool:
+        return name != "hand" or self.seat is not None  # a spectator has no hand

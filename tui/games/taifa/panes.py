@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
-from textual.events import Resize
-from textual.widgets import Static
 
 from core.taifa.game import TaifaGame
 from tui.games.taifa import text
 from tui.games.taifa.map import kingdom_style
+from tui.widgets.view_pane import ViewPane
 
 # How each tag of text.py's lines is drawn ("k:<key>" is the kingdom's colours).
 _MEASURE = Console(file=io.StringIO())  # Text.wrap measures with a console
@@ -55,27 +53,10 @@ def kingdoms_text(game: TaifaGame, seat: int | None = None, width: int = 80) -> 
     return coloured(text.kingdom_lines(game, seat, width), width)
 
 
-class TaifaPane(Static):
-    """A pane drawn from a seat's view; redrawn when shown a new position or resized."""
+class TaifaPane(ViewPane):
+    """A Taifa pane drawn from a seat's view."""
 
-    DEFAULT_CSS = "TaifaPane { height: auto; width: 100%; }"
-
-    def __init__(self, game: TaifaGame, seat: int | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.game, self.seat = game, seat
-
-    def on_mount(self) -> None:
-        self.redraw()
-
-    def show(self, game: TaifaGame, seat: int | None = None) -> None:
-        self.game, self.seat = game, seat
-        self.redraw()
-
-    def on_resize(self, event: Resize) -> None:
-        self.redraw()
-
-    def redraw(self) -> None:
-        self.update(self.draw(self.size.width))  # 0 while hidden: drawn again when shown
+    game: TaifaGame
 
     def draw(self, width: int) -> Text:
         raise NotImplementedError

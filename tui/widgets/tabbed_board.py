@@ -1,0 +1,71 @@
+"""What a game's board with several panes does the same way in every game: at a small size its
+panes take turns on a tab bar, the board's keys and the tabs choose one, and on the replay
+viewer's board nothing takes focus.
+
+A board subclasses :class:`TabbedBoard` (a Vertical), composes its panes and a ``Tabs`` bar whose
+tabs are ``tab-<pane>``, and says where its panes go (:meth:`TabbedBoard.place_panes`) and
+which it may show (:meth:`TabbedBoard.may_show`). Taifa's map board and Take the Kingdom's
+table are two.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.widgets import Tabs
+
+COMPACT = (60, 26)  # a board narrower or lower than this shows one pane at a time
+
+
+class TabbedBoard(Vertical):
+    game: Any
+    seat: int | None
+    interactive: bool
+    pane: str  # the pane chosen
+    shown: str  # the pane the tab bar shows as active
+
+    def show(self, game: Any, seat: int | None = None, interactive: bool = False) -> None:
+        raise NotImplementedError
+
+    def place_panes(self) -> None:
+        """Show the panes for the room there is and the pane chosen; set the tab bar to match."""
+        raise NotImplementedError
+
+    def may_show(self, name: str) -> bool:
+        """Whether pane ``name`` may be chosen now (a spectator has no hand, say)."""
+        return True
+
+    def resized(self, width: int, height: int) -> None:
+        """A board's own arrangement for its new size, after the compact class is set."""
+
+    def on_mount(self) -> None:
+        if not self.interactive:  # the replay viewer's keys step through the record: the board only shows
+            for widget in self.query("*"):
+                widget.can_focus = False
+        self.show(self.game, self.seat, self.interactive)
+
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
+    def on_resize(self, event: Resize) -> None:
+        width, height = event.size
+        self.set_class(width < COMPACT[0] or height < COMPACT[1], "-compact")
+        self.resized(width, height)
+        self.place_panes()
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        event.stop()
+        if event.tabs.active != event.tab.id:  # stale: the tab bar's first activation, say
+            return
+        name = (event.tab.id or "").removeprefix("tab-")
+        if name and name != self.shown:  # a person's choice, not the echo of place_panes' own
+            self.pane = name
+            self.place_panes()
+
+    def action_pane(self, name: str) -> None:
+        if self.may_show(name):
+            self.pane = name
+            self.place_panes()
