@@ -12,7 +12,6 @@ in one line naming the file, the card and the field.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import Any
 
 from core.digest import digest
 from core.engine import RulesError
+from core import toml_files
 
 TYPES: tuple[str, ...] = ("noble", "castle", "defend", "attack", "mercenaries", "action", "penalty", "mercy", "trap")
 ICONS: tuple[str, ...] = ("armed", "mechanical", "construction", "out-of-turn", "land", "skull")
@@ -136,21 +136,7 @@ _PACKAGED = Path(__file__).resolve().parent / "data" / "cards.toml"
 def load_cards(path: str | Path) -> CardSet:
     """Read, validate and check the deck in the TOML file at ``path``; RulesError in one line."""
     source = str(path)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RulesError(f"{source}: cannot read cards: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise RulesError(f"{source}: larger than {MAX_BYTES} bytes, too large for a cards file")
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RulesError(f"{source}: not UTF-8 text") from None
-    except ValueError as exc:  # TOMLDecodeError, or an integer of thousands of digits
-        raise RulesError(f"{source}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise RulesError(f"{source}: not a cards file: its tables or lists are nested too deeply") from None
+    data = toml_files.parse(toml_files.read_text(path, "cards", MAX_BYTES), source, "cards")
     try:
         cards = CardSet(tuple(_card(row, i) for i, row in enumerate(_rows(data), 1)))
         check_cards(cards)

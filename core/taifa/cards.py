@@ -11,16 +11,15 @@ RulesError naming the file, the card and the field.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from core.engine import RulesError
 from core.taifa.rows import check_row, fold_name, table_rows
+from core import toml_files
 
 DECKS: tuple[str, ...] = ("christian", "muslim")
 ID_PREFIX: Mapping[str, str] = MappingProxyType({"christian": "C", "muslim": "M"})
@@ -237,21 +236,17 @@ def sizing(deck: Deck, scenario: str, allowance: int = CARRY_ALLOWANCE) -> Sizin
 
 def load_cards(path: str | None = None) -> Decks:
     """Load and validate both decks: the packaged reconstruction, or the TOML file at ``path``."""
-    source = "core/taifa/data/cards.toml" if path is None else str(path)
-    try:
-        data = resources.files("core.taifa").joinpath("data/cards.toml") if path is None else Path(path)
-        text = data.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError(f"cannot read cards {source}: {exc}") from None
-    return parse_cards(text, source)
+    if path is None:
+        return parse_cards(resources.files("core.taifa").joinpath("data/cards.toml").read_text("utf-8"),
+                           "core/taifa/data/cards.toml")
+    return parse_cards(toml_files.read_text(path, "cards"), str(path))
 
 
 def parse_cards(text: str, source: str = "<text>") -> Decks:
     """Validate the cards in TOML ``text``; every error starts with ``source``."""
+    raw = toml_files.parse(text, source, "cards")
     try:
-        return _build(tomllib.loads(text), source)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{source}: not valid TOML: {exc}") from None
+        return _build(raw, source)
     except RulesError as exc:
         raise RulesError(f"{source}: {exc}") from None
 

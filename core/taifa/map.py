@@ -8,7 +8,6 @@ raises RulesError naming the area and the field.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import Any
 
 from core.engine import RulesError
 from core.taifa.rows import check_row, fold_name, table_rows
+from core import toml_files
 
 # The six kingdoms in the order they play (2.2), with their deck (2.1, 4).
 KINGDOMS: tuple[str, ...] = ("castile", "catalans", "valencia", "seville", "badajoz", "leon")
@@ -118,20 +118,12 @@ def load_map(path: str | None = None) -> TaifaMap:
         text = resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8")
         source = "core/taifa/data/map.toml"
     else:
-        try:
-            with open(path, "rb") as fh:
-                text = fh.read().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulesError(f"cannot read map {path}: {exc}") from None
-        source = str(path)
+        text, source = toml_files.read_text(path, "map"), str(path)
     return parse_map(text, source)
 
 
 def parse_map(text: str, source: str = "<text>") -> TaifaMap:
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{source}: not valid TOML: {exc}") from None
+    raw = toml_files.parse(text, source, "map")
     try:
         return _build(raw, source)
     except RulesError as exc:
