@@ -44,7 +44,7 @@ from typing import Any
 from core.engine import Code, Decision, RulesError
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import (HIDDEN_TRAP, armed_defences, attackable, card_value, defence_room, is_construction,
-                                land_room, places, score, slot_of, standing, strength, trap_room)
+                                land_room, places, score, slot_of, standing, strength)
 from core.kingdom.state import MAX_LANDS, Realm, Slot
 from core.kingdom.view import realm_of
 from core.kingdom.ai_solo import enemy_target, my_after, round_value

@@ -12,7 +12,7 @@ from typing import Any
 
 from core.engine import Code, Result, RulesError
 from core.kingdom.cards import CardSet
-from core.kingdom.lines import DRAFT_KEYS, has_land, places, score, standing
+from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
 from core.kingdom.state import KingdomState, Realm, Slot
 from core.kingdom.table import Fallen, Table, plural
@@ -300,22 +300,5 @@ class KingdomGame(Table):
                 return
         s.plays = 0
         self.emit("freeze", f"{self.name(k)} is frozen and plays nothing this turn", "KD-15", k)
-
-    # -- what a seat may see, and how options read --------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from core.kingdom.view import table_view
-
-        return table_view(self, seat)
-
-    def describe(self, code: Code) -> str:
-        from core.kingdom.words import describe
-
-        return describe(self, code)
-
-    def parse(self, text: str) -> Code:
-        from core.kingdom.words import parse
-
-        return parse(self, text)
 
 

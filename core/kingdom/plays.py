@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.engine import Code, RulesError
-from core.kingdom.lines import (DEFENCE_KEYS, attackable, armed_defences, defence_room, is_construction,
+from core.kingdom.lines import (attackable, armed_defences, defence_room, is_construction,
                                 land_room, places)
 from core.kingdom.state import Slot
 from core.procedure import Proc
@@ -29,7 +29,7 @@ from core.procedure import Proc
 if TYPE_CHECKING:
     from core.kingdom.table import Table
 
-ON_TURN_ACTIONS = ("fortune", "freeze", "mutiny", "earthquake", "disrepair", "sabotage")
+ANSWER_ONLY = frozenset({"deny", "gold", "spread", "morale"})  # never a play on their own (KD-18)
 AGAINST = ("freeze", "mutiny", "earthquake", "disrepair", "sabotage", "penalty")  # played against a kingdom
 
 
@@ -88,8 +88,6 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
                     opts.append(("attack", cid))
     return opts
 
-
-ANSWER_ONLY = frozenset({"deny", "gold", "spread", "morale"})  # never a play on their own (KD-18)
 
 
 def action_hits(g: "Table", key: str, slot: Slot) -> bool:

@@ -449,23 +449,3 @@ class SoloGame(Table):
             return got
         you = self.s.realms[YOU]
         return self.best_target(owner, points, [sl for sl in you.slots if sl.card in slots])
-
-    def gold_to(self, seat: int, gold: str) -> None:
-        self.s.realms[seat].hand.append(gold)
-
-    # -- what a seat may see, and how options read --------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from core.kingdom.view import table_view
-
-        return table_view(self, seat)
-
-    def describe(self, code: Code) -> str:
-        from core.kingdom.words import describe
-
-        return describe(self, code)
-
-    def parse(self, text: str) -> Code:
-        from core.kingdom.words import parse
-
-        return parse(self, text)

@@ -13,8 +13,8 @@ from typing import Any
 
 from core.engine import Code, Result, RulesError
 from core.kingdom.cards import Card, CardSet
-from core.kingdom.lines import attackable, slot_of, standing, strength
-from core.kingdom.state import KingdomState, Realm, Slot
+from core.kingdom.lines import attackable, score, slot_of, standing, strength
+from core.kingdom.state import KingdomState, Slot
 from core.procedure import GameEnded, Proc, ProcedureGame
 
 ANSWER_KEYS = ("deny", "mercy", "gold", "sabotage")  # may be played out of turn ("Action (blue) cards")
@@ -98,8 +98,6 @@ class Table(ProcedureGame):
         return self.cards[cid].real or self.noble_key(seat) == "egbert"
 
     def scores(self) -> tuple[int, ...]:
-        from core.kingdom.lines import score
-
         return tuple(score(self.cards, r, self.damage_adds_up()) for r in self.s.realms)
 
     def standing_seats(self) -> list[int]:
@@ -365,3 +363,20 @@ class Table(ProcedureGame):
         winner = self.name(result.winners[0]) if result.winners else "nobody"
         self.emit("end", f"Game over: {winner} wins ({result.reason}; defence points: {table})", result.rule,
                   *result.winners)
+
+    # -- what a seat may see, and how options read --------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from core.kingdom.view import table_view
+
+        return table_view(self, seat)
+
+    def describe(self, code: Code) -> str:
+        from core.kingdom.words import describe
+
+        return describe(self, code)
+
+    def parse(self, text: str) -> Code:
+        from core.kingdom.words import parse
+
+        return parse(self, text)
