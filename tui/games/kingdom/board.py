@@ -18,12 +18,13 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, VerticalScroll
 from textual.widgets import Tab, Tabs
 
 from core.engine import Decision, Game
 from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine
+from tui.games.kingdom.targets import TARGET_BINDINGS, KingdomsScroll, table_targets
 from tui.widgets.tabbed_board import TabbedBoard
 
 __all__ = ["KingdomBoard", "context_pane"]
@@ -66,9 +67,10 @@ class KingdomBoard(TabbedBoard):
     KingdomBoard Tabs Tab.-active { text-style: bold reverse; }
     """
     wide: ClassVar[bool] = True
-    BINDINGS: ClassVar[list[Binding]] = [
-        Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"kingdom.{name}")
-        for key, name in (("k", "kingdoms"), ("h", "hand"), ("r", "round"))
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"kingdom.{name}")
+          for key, name in (("k", "kingdoms"), ("h", "hand"), ("r", "round"))),
+        *TARGET_BINDINGS,  # the kingdoms' own (targets.py), here for the help; Enter from the hand too
     ]
 
     def __init__(self, game: Game, seat: int | None = None, interactive: bool = False, *,
@@ -86,7 +88,7 @@ class KingdomBoard(TabbedBoard):
     def compose(self) -> ComposeResult:
         yield TurnLine(self.game, self.seat, id="turn")
         with Container(id="body"):
-            with VerticalScroll(id="kingdoms-scroll"):
+            with KingdomsScroll(id="kingdoms-scroll"):
                 yield KingdomsPane(self.game, self.seat, id="kingdoms")
             with Horizontal(id="below"):
                 with VerticalScroll(id="hand-scroll"):
@@ -99,6 +101,7 @@ class KingdomBoard(TabbedBoard):
         self.game, self.seat, self.interactive = game, seat, interactive
         point = game.point() if interactive else None
         decision = point if isinstance(point, Decision) else None
+        self.query_one(KingdomsScroll).set_targets(table_targets(decision))
         for pane in self.query(KingdomPane):
             pane.show(game, seat)
         context = context_pane(decision)
@@ -142,3 +145,13 @@ class KingdomBoard(TabbedBoard):
 
     def may_show(self, name: str) -> bool:
         return bool(self.offered().get(name))
+
+    # The target keys when another pane of the board has the keys: the kingdoms' cursor.
+    def action_target(self, step: int) -> None:
+        self.query_one(KingdomsScroll).action_target(step)
+
+    def action_choose(self) -> None:
+        self.query_one(KingdomsScroll).action_choose()
+
+    def action_share(self, points: int) -> None:
+        self.query_one(KingdomsScroll).action_share(points)

@@ -12,17 +12,21 @@ number, so the table reads without colour (NO_COLOR) too.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from core.kingdom.lines import HIDDEN_TRAP
 from tui.games.kingdom import text
+from tui.games.kingdom.targets import CURSOR, TARGET, KingdomsScroll
 from tui.widgets.view_pane import ViewPane
+
+Marks = Callable[[int, str], str]  # a Castle or Land's mark on the table (targets.py): "", TARGET, CURSOR
 
 # A kingdom's colours by seat (foreground on background), its mark the seat number.
 SEAT_COLOURS = (("white", "red3"), ("black", "gold1"), ("black", "sky_blue2"), ("black", "pale_green3"),
@@ -96,9 +100,14 @@ def _trap(game: Any, seat: int | None, k: int, trap: str) -> str:
     return f"Trap ({real}) [{trap}]" if name == "Trap" else f"Trap: {name} ({real}) [{trap}]"
 
 
-def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> Text:
+def no_marks(seat: int, slot: str) -> str:
+    return ""
+
+
+def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None, marks: Marks = no_marks) -> Text:
     """One kingdom: its badge and name, Noble, defence points and hand, what hangs over it, then
-    its Castle and Lands, each with its Defences (``»`` the topmost, hit first) and Trap."""
+    its Castle and Lands, each with its Defences (``»`` the topmost, hit first) and Trap; a
+    target of the decision now marked (``>``, ``▶`` the cursor's) and clickable."""
     realm = v["realms"][k]
     out = Text()
     current = v["result"] is None and v["turn"] and not v["solo"] and v["current"] == k
@@ -122,9 +131,14 @@ def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> 
         c = game.card(slot["card"])
         title = ("Castle" if i == 0 and c.key == "castle" else "Mercy as a Land" if c.key == "mercy" else c.name)
         value = 1 if c.key == "mercy" else c.value
-        out.append(f"\n  {title} +{value}", style="bold")
-        out.append(_damage(slot, slot["card"]))
-        out.append(f" [{slot['card']}]", style="dim")
+        mark = marks(k, slot["card"])
+        click = Style(meta={"@click": f"click({k}, {slot['card']!r})"}) if mark else Style()  # targets only
+        out.append("\n" + (mark or " ") + " ", style="bold")
+        out.append(f"{title} +{value}", style=Style(bold=True, reverse=mark == CURSOR or None,
+                                                    underline=mark == TARGET or None)
+                   + click)
+        out.append(_damage(slot, slot["card"]), style=click)
+        out.append(f" [{slot['card']}]", style=Style(dim=True) + click)
         if i == 0 and realm["mercy"]:
             out.append(f" · Mercy x{len(realm['mercy'])}", style="italic")
         for j, cid in enumerate(reversed(slot["defences"])):
@@ -138,12 +152,19 @@ def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> 
     return out
 
 
-def kingdoms_renderable(game: Any, seat: int | None, width: int) -> RenderableType:
+def kingdoms_renderable(game: Any, seat: int | None, width: int, marks: Marks = no_marks,
+                        note: str = "") -> RenderableType:
     """Every kingdom, in columns when each has ``COLUMN`` columns, else one under another; above
-    them the draft pool and the cards of the play in progress, when there are any."""
+    them the draft pool and the cards of the play in progress, when there are any, and with
+    targets to choose how to choose them (``note``: why the last key did nothing)."""
     v = game.view(seat)
-    blocks = [kingdom_block(game, v, k, seat) for k in range(len(v["realms"]))]
+    blocks = [kingdom_block(game, v, k, seat, marks) for k in range(len(v["realms"]))]
     head = Text("» the topmost Defence, hit first by an attack", style="dim")
+    if any(marks(k, slot["card"]) for k, realm in enumerate(v["realms"]) for slot in realm["slots"]):
+        head.append(f"\n{TARGET} a target: Esc, arrows, Enter (a Spread's share: a digit), or a click",
+                    style="bold")
+    if note:
+        head.append("\n" + note, style="bold reverse")
     if v["pool"]:
         pool = Counter(text.named(game, c) for c in v["pool"])
         head.append("\ndraft pool: " + ", ".join(f"{n} x{pool[n]}" for n in sorted(pool)))
@@ -226,8 +247,18 @@ class TurnLine(KingdomPane):
 
 
 class KingdomsPane(KingdomPane):
+    """The kingdoms; in a KingdomsScroll, with its targets marked and its note."""
+
     def draw(self, width: int) -> RenderableType:
+        scroll = self.parent
+        if isinstance(scroll, KingdomsScroll):
+            return kingdoms_renderable(self.game, self.seat, width, scroll.mark, scroll.note)
         return kingdoms_renderable(self.game, self.seat, width)
+
+    def action_click(self, seat: int, slot: str) -> None:
+        """A click on a Castle or Land (its line's ``@click``)."""
+        if isinstance(self.parent, KingdomsScroll):
+            self.parent.action_click(seat, slot)
 
 
 class HandPane(KingdomPane):
