@@ -140,9 +140,11 @@ class Table(ProcedureGame):
             what = "Mercy standing as a Land"
         return f"{self.possessive(seat)} {what} ({slot.card})"
 
-    def possessive(self, seat: int) -> str:
-        """"Player 2 (Maria)'s", or in solo "your"."""
-        return "your" if self.seats[seat] == "You" else f"{self.name(seat)}'s"
+    def possessive(self, seat: int, capital: bool = False) -> str:
+        """"Player 2 (Maria)'s", or in solo "your" ("Your" to begin a sentence)."""
+        if self.seats[seat] == "You":
+            return "Your" if capital else "your"
+        return f"{self.name(seat)}'s"
 
     def strike(self, by: int, seat: int, slot_card: str, points: int, tuck: str | None,
                reversed_: bool = False) -> Proc:
@@ -220,11 +222,11 @@ class Table(ProcedureGame):
             realm.hand = [c for c in s.survival if self.cards[c].key == "mercenaries"]
             s.survival = []
             realm.survived = True
-            self.emit("survival", f"{self.name(seat)}'s Castle falls: survival, the kingdom restarts with a "
+            self.emit("survival", f"{self.possessive(seat, capital=True)} Castle falls: survival, the kingdom restarts with a "
                       "Village and a Land, and two Mercenaries in hand", "kingdom survival", seat)
             return
         realm.out = True
-        self.emit("out", f"{self.name(seat)}'s {'Village' if realm.survived else 'Castle'} falls: "
+        self.emit("out", f"{self.possessive(seat, capital=True)} {'Village' if realm.survived else 'Castle'} falls: "
                   f"{self.name(seat)} is out of the game", "kingdom gameplay", seat)
         self.check_fallen(seat)
 

@@ -162,7 +162,37 @@ def test_the_pane_a_decision_brings_forward() -> None:
     assert context_pane(Decision(0, "play a card", (("attack", "soldiers-1"), ("done",)), "action")) == "hand"
     assert context_pane(Decision(0, "which card is yours?", (("take", "walls-1"),), "choose")) == "round"
     assert context_pane(Decision(0, "where?", (("at", 1, "castle-2"),), "target")) == "kingdoms"
-    assert context_pane(Decision(0, "build", (("draft", "walls-1", "castle-1"),), "choose")) == "kingdoms"
+    assert context_pane(Decision(0, "build", (("draft", "walls-1", "castle-1"),), "action")) == "kingdoms"
+
+
+async def test_the_draft_is_played_on_screen_with_the_kingdoms_and_the_pool_in_view(make_app) -> None:
+    """The draft by keys at 80x24: each of the person's picks shows the kingdoms and the pool
+    (the tab comes forward), and it ends with kingdoms of at most 12 points (KD-4)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_game(app, pilot, multi(HUMAN, GREEDY, GREEDY))
+        board, r = screen.query_one(KingdomBoard), screen.runner
+        picks = 0
+        while True:
+            await wait_until(pilot, lambda: deciding(app, screen, 0), "the person's decision", tries=1000)
+            point = r.waiting
+            if point.options[0][0] != "draft":
+                break
+            assert board.compact and board.shown == "kingdoms"
+            pool = pane_text(board.query_one("#kingdoms", KingdomPane))
+            assert "draft pool:" in pool and "Castle +3 [castle-1]" in pool
+            await wait_until(pilot, lambda: "draft pool:" in shown(app), "the pool on screen")
+            card = r.game.card(point.options[0][1])
+            before = len(r.history)
+            await pilot.press("o", "home", "enter")
+            await wait_until(pilot, lambda: len(r.history) > before, "the pick to be played")
+            picks += 1
+            assert f"Player 1 (Charles) takes {card.name}" in " ".join(
+                " ".join(str(line.text).split()) for line in screen.query_one("#events").lines)
+        v = r.game.view(0)
+        assert picks >= 3 and v["turn"] > 0 and not v["pool"]
+        assert all(realm["score"] <= 12 for realm in v["realms"])
+        assert v["realms"][0]["score"] == 12
 
 
 async def test_the_compact_table_at_80x24_shows_one_pane_at_a_time_on_tabs(make_app) -> None:

@@ -31,7 +31,6 @@ __all__ = ["KingdomBoard", "context_pane"]
 
 PANES = (("kingdoms", "[u]K[/u]ingdoms"), ("hand", "[u]H[/u]and"), ("round", "[u]R[/u]ound"))
 ROUND_VERBS = ("take", "give")  # the solo allocation (core/kingdom/solo.py)
-TARGET_VERBS = ("at", "place", "draft")  # a Castle or Land to choose
 
 
 def context_pane(decision: Decision | None) -> str | None:
@@ -41,7 +40,7 @@ def context_pane(decision: Decision | None) -> str | None:
     verbs = {code[0] for code in decision.options if code}
     if verbs & set(ROUND_VERBS):
         return "round"
-    if decision.kind == "target" or (verbs & set(TARGET_VERBS) and decision.kind != "action"):
+    if decision.kind == "target" or "draft" in verbs:  # the draft builds one's kingdom from the pool
         return "kingdoms"
     return "hand"
 
@@ -55,6 +54,7 @@ class KingdomBoard(TabbedBoard):
     KingdomBoard #kingdoms-scroll { height: 3fr; }
     KingdomBoard #below { height: 2fr; }
     KingdomBoard #below > * { width: 1fr; height: 1fr; }
+    KingdomBoard.-solo #round-scroll { width: 2fr; }
     KingdomBoard #round-scroll { border-left: vkey $foreground 30%; }
     KingdomBoard #kingdoms-scroll { border-bottom: hkey $foreground 30%; }
     KingdomBoard.-compact #kingdoms-scroll { border-bottom: none; }
@@ -99,6 +99,7 @@ class KingdomBoard(TabbedBoard):
 
     def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
         self.game, self.seat, self.interactive = game, seat, interactive
+        self.set_class(self.solo, "-solo")  # solo: a small hand, and the round's cards beside it
         point = game.point() if interactive else None
         decision = point if isinstance(point, Decision) else None
         self.query_one(KingdomsScroll).set_targets(table_targets(decision))
@@ -147,6 +148,9 @@ class KingdomBoard(TabbedBoard):
         return bool(self.offered().get(name))
 
     # The target keys when another pane of the board has the keys: the kingdoms' cursor.
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.query_one(KingdomsScroll).check_action(action, parameters) if self.is_mounted else True
+
     def action_target(self, step: int) -> None:
         self.query_one(KingdomsScroll).action_target(step)
 

@@ -77,7 +77,12 @@ class KingdomsScroll(VerticalScroll):
         if set(targets) != set(self.targets) or self.cursor not in targets:
             self.cursor = next(iter(targets), None)
             self.note = ""
+        if bool(targets) != bool(self.targets) and self.is_attached:
+            self.refresh_bindings()  # "Choose target" in the footer only when there is one
         self.targets = targets
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.targets) or action not in ("choose", "share")
 
     def action_target(self, step: int) -> None:
         if not self.targets:
