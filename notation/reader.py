@@ -272,18 +272,38 @@ def _why(err: Exception) -> str:
     return text[:120]
 
 
-def _read_header(data: bytes, games: GameLookup) -> tuple[Header, int]:
-    """The header and the offset of the first record."""
-    where = f"header at byte {len(PREAMBLE)}"
+_HEADER_AT = f"header at byte {len(PREAMBLE)}"
+
+
+def _header_wire(data: bytes) -> tuple[Any, bytes, int]:
+    """The header's decoded value, its bytes, and the offset of the first record."""
     stream = _Stream(data, len(PREAMBLE), Limits.HEADER_BYTES)
     try:
         raw, encoded = stream.next()
     except msgpack.OutOfData:
         if len(data) - len(PREAMBLE) > Limits.HEADER_BYTES:
-            raise RecordError(f"{where}: the header is larger than {Limits.HEADER_BYTES} bytes") from None
-        raise RecordError(f"{where}: the file ends inside the header") from None
+            raise RecordError(f"{_HEADER_AT}: the header is larger than {Limits.HEADER_BYTES} bytes") from None
+        raise RecordError(f"{_HEADER_AT}: the file ends inside the header") from None
     except Exception as err:
-        raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
+        raise RecordError(f"{_HEADER_AT}: not valid msgpack ({_why(err)})") from None
+    return raw, encoded, stream.offset
+
+
+def peek_header(source: Source) -> Header:
+    """The header as written, without starting its game: what a caller reads to learn which of a
+    user's own data files (named by fingerprint in its setup) the game needs. RecordError, OSError."""
+    data = _load(source)
+    _check_preamble(data)
+    try:
+        return header_from_wire(_header_wire(data)[0])
+    except SchemaError as err:
+        raise RecordError(f"{_HEADER_AT}: {err}") from None
+
+
+def _read_header(data: bytes, games: GameLookup) -> tuple[Header, int]:
+    """The header and the offset of the first record."""
+    where = _HEADER_AT
+    raw, encoded, offset = _header_wire(data)
     try:
         header = header_from_wire(raw)
         build_game(header, games)
@@ -293,7 +313,7 @@ def _read_header(data: bytes, games: GameLookup) -> tuple[Header, int]:
         raise RecordError(f"{where}: {err}") from None
     except Exception as err:  # a lookup that fails some other way
         raise RecordError(f"{where}: cannot start the game ({type(err).__name__})") from None
-    return header, stream.offset
+    return header, offset
 
 
 class _Body:

@@ -7,7 +7,7 @@ package are imported when they are first used (docs/performance.md).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -122,12 +122,15 @@ class FiefdomApp(App):
 
     # -- moving between screens ----------------------------------------------
 
-    def start_game(self, setup: GameSetup, replace: bool = False, games: GameLookup | None = None) -> None:
+    def start_game(self, setup: GameSetup, replace: bool = False, games: GameLookup | None = None,
+                   files: Mapping[str, Path] | None = None) -> None:
         """A new game from the setup form (which it replaces), journaled in the autosave folder;
-        ``games``: the registry with a user's own data files, when the form names some."""
+        ``games``: the registry with a user's own data files, when the form names some, and
+        ``files`` those files (key -> path), of which a copy is kept to continue the game later."""
         from core.engine import RulesError
         from notation.format import RecordError
         from notation.runner import Runner
+        from tui.own_files import keep
         from tui.session import new_record_path
 
         try:
@@ -136,6 +139,7 @@ class FiefdomApp(App):
         except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(shown(f"cannot start: {err}"), severity="error")
             return
+        keep(self.data_dir, setup.game, files or {}, runner.header.setup)
         if replace:
             self.pop_screen()
         self.play(runner)
@@ -146,8 +150,10 @@ class FiefdomApp(App):
         from notation.format import RecordError
         from notation.runner import Runner
 
+        from tui.own_files import games_for
+
         try:
-            runner = Runner.resume(path, games=self.games)
+            runner = Runner.resume(path, games=games_for(self.data_dir, path, self.games))
         except (RecordError, RulesError, OSError) as err:
             self.notify(shown(f"cannot resume {path.name}: {err}"), severity="error", timeout=10)
             return
@@ -178,10 +184,11 @@ class FiefdomApp(App):
     def open_record(self, path: Path) -> None:
         from notation.format import RecordError
         from tui.screens.replay import ReplayScreen
+        from tui.own_files import games_for
         from tui.session import open_replay
 
         try:
-            replay = open_replay(path, self.games)
+            replay = open_replay(path, games_for(self.data_dir, path, self.games))
         except RecordError as err:
             self.notify(shown(f"{path.name}: {err}"), severity="error", timeout=10)
             return

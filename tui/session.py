@@ -70,6 +70,7 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     from notation.format import RecordError
     from notation.reader import read_record_file
     from notation.wording import visible
+    from tui.own_files import games_for
 
     def mtime(path: Path) -> float:
         try:
@@ -80,7 +81,9 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     out = []
     for path in sorted(autosave_dir(base).glob("*.fief"), key=mtime, reverse=True):
         try:
-            rec = read_record_file(read_regular(path))  # a FIFO named *.fief is skipped, never waited on
+            # A FIFO named *.fief is skipped, never waited on; a game on a user's own data files
+            # is read with the copies kept of them (own_files.py).
+            rec = read_record_file(read_regular(path), games=games_for(base, path, core_games.info))
             title = core_games.info(rec.header.game).title
         except (RecordError, RulesError, OSError):
             continue

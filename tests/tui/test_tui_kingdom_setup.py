@@ -19,7 +19,8 @@ from notation.runner import read_unfinished
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.setup import SetupScreen
-from tui_support import ROOT, wait_until
+from tui.screens.replay import ReplayScreen
+from tui_support import ROOT, open_continue, wait_until
 
 # "Solo rules", the setup table: each level's Noble and starting kingdom for You, Enemy 1, Enemy 2,
 # every place in the kingdom as its card and the defences on it (the Village sits on the Castle, KD-21).
@@ -275,3 +276,24 @@ async def test_a_cards_file_of_ones_own_is_the_games_cards(make_app, tmp_path: P
         game = play.runner.game
         assert game.cards.fingerprint() == fingerprint
         assert [game.card(r.slots[0].card).name for r in game.s.realms] == ["Keep"] * 3
+        record = play.runner.path
+
+        # The file moved away, the game left: Continue lists it and plays on with the copy the
+        # app kept of the cards (tui/own_files.py); the replay viewer opens its record too.
+        (tmp_path / own).unlink()
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        listing = await open_continue(pilot)
+        assert any(u.path == record for u in listing.games)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen), "the resumed game")
+        resumed = app.screen.runner.game
+        assert resumed.cards.fingerprint() == fingerprint
+        assert [resumed.card(r.slots[0].card).name for r in resumed.s.realms] == ["Keep"] * 3
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
+        app.open_record(record)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.query("#board"),
+                         "the record in the viewer")
+        await wait_until(pilot, lambda: "verified" in str(app.screen.query_one("#timeline").render()),
+                         "the record verified")

@@ -179,15 +179,17 @@ class SetupScreen(Screen):
         chance = str(self.query_one("#dice", Select).value) if gi.has_chance else "seeded"
         return GameSetup(game, variant, tuple(seats), int(seed_text), options, chance=chance)
 
+    def data_paths(self) -> dict[str, Path]:
+        """The game's data files the form names (key -> path)."""
+        gi = core_games.info(self.shown[0] if self.shown else self.game)
+        paths = {f.key: self.query_one(f"#data-{f.key}", Input).value.strip() for f in gi.data_files}
+        return {key: Path(path).expanduser() for key, path in paths.items() if path}
+
     def data(self) -> dict[str, Any]:
         """The game's data files the form names, loaded (key -> data); RulesError in one line."""
         gi = core_games.info(self.shown[0] if self.shown else self.game)
-        loaded = {}
-        for f in gi.data_files:
-            path = self.query_one(f"#data-{f.key}", Input).value.strip()
-            if path:
-                loaded[f.key] = read_data_file(Path(path).expanduser(), f.load)
-        return loaded
+        files = {f.key: f for f in gi.data_files}
+        return {key: read_data_file(path, files[key].load) for key, path in self.data_paths().items()}
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -198,7 +200,7 @@ class SetupScreen(Screen):
             self.query_one("#setup-error", Static).update(f"[red]{escape(str(err))}[/red]")
             return
         games = core_games.lookup({setup.game: data}) if data else None
-        self.app.start_game(setup, replace=True, games=games)  # type: ignore[attr-defined]
+        self.app.start_game(setup, replace=True, games=games, files=self.data_paths())  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#back")
     def back(self) -> None:
