@@ -87,28 +87,15 @@ async def play_to_the_end(pilot: Pilot, app: Any, screen: PlayScreen) -> int:
     return decisions
 
 
-def into_hand(game: Any, key: str, seat: int = 0) -> str:
-    """Move a card of ``key`` into ``seat``'s hand (from the deck, the discard, or another hand):
-    the position is set on the game object the app holds."""
-    s = game.s
-    piles = [s.deck, s.discard] + [r.hand for k, r in enumerate(s.realms) if k != seat]
-    for pile in piles:
-        for cid in pile:
-            if game.card(cid).key == key:
-                pile.remove(cid)
-                s.realms[seat].hand.append(cid)
-                return cid
-    raise AssertionError(f"no {key} card to hand")
-
-
-async def attacked(pilot: Pilot, app: Any, key: str) -> tuple[PlayScreen, Decision, int, int, str]:
-    """A game against two greedy AIs in which the person, after the draft, holds a ``key`` card,
-    says done on each of its turns and passes on other windows, until an AI attacks it: the play
-    screen, the respond decision, the index of ``key``'s option, the attacker and its card. The
-    options pane offers the answer."""
-    screen = await start_game(app, pilot, multi(HUMAN, GREEDY, GREEDY))
+async def attacked(pilot: Pilot, app: Any, key: str, setup: GameSetup) -> tuple[PlayScreen, Decision, int, int, str]:
+    """A game against two greedy AIs in which the person says done on each of its turns and
+    passes on other windows (and, Nobles chosen, takes Charles, who starts with Gold), until an
+    AI attacks it while it holds a ``key`` card: the play screen, the respond decision, the index
+    of ``key``'s option, the attacker and its card. ``setup``'s seed is one where that happens
+    (found off screen); nothing is put into a hand, so the record stays true."""
+    screen = await start_game(app, pilot, setup)
     r = screen.runner
-    for _ in range(60):
+    for _ in range(120):
         point = await next_decision(pilot, app, screen)
         assert point is not None, "the game ended before an AI attacked the person"
         game = r.game
@@ -120,15 +107,20 @@ async def attacked(pilot: Pilot, app: Any, key: str) -> tuple[PlayScreen, Decisi
             assert f"answer with {game.card(point.options[index_of(point, key)][1]).name}" in shown(app)
             return screen, point, index_of(point, key), attacker, card
         if point.kind == "action" and game.view(0)["turn"] > 0:
-            if not any(game.card(c).key == key for c in game.s.realms[0].hand):
-                into_hand(game, key)
-                screen.refresh_all()
             await choose(pilot, screen, index_of(point, "done", -1))
         elif point.kind == "respond":
             await choose(pilot, screen, index_of(point, "pass", -1))
         else:
-            await choose(pilot, screen, 0)
+            charles = next((i for i, c in enumerate(point.options)
+                            if c[0] == "noble" and game.card(c[1]).key == "charles"), 0)
+            await choose(pilot, screen, charles)
     raise AssertionError("no AI attacked the person")
+
+
+def verified(screen: PlayScreen) -> None:
+    """The game's record, as journaled so far, verifies."""
+    report = verify(read_record_file(screen.runner.path))
+    assert report.ok, report
 
 
 async def test_a_whole_three_player_game_by_keys_against_two_greedy_ais(make_app) -> None:
@@ -153,26 +145,26 @@ async def test_a_whole_three_player_game_by_keys_against_two_greedy_ais(make_app
 async def test_an_out_of_turn_deny_blocks_an_ais_attack(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen, point, deny, attacker, card = await attacked(pilot, app, "deny")
+        screen, point, deny, attacker, card = await attacked(pilot, app, "deny", multi(HUMAN, GREEDY, GREEDY, seed=3))
         game = screen.runner.game
         assert any(t.startswith("answer with Deny") for t in option_texts(screen))
         await choose(pilot, screen, deny)
         assert card in game.s.discard
         assert f"{game.name(0)} plays Deny out of turn and blocks {game.label(card)} [kingdom notes.deny]" \
             in log_text(screen)
+        verified(screen)
 
 
 async def test_gold_answers_an_attack_and_changes_hands(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen, point, gold_at, attacker, card = await attacked(pilot, app, "gold")
+        setup = GameSetup("kingdom", "multi-3", (HUMAN, GREEDY, GREEDY), 11, {"nobles": "choose"}, {})
+        screen, point, gold_at, attacker, card = await attacked(pilot, app, "gold", setup)
         game = screen.runner.game
         gold = point.options[gold_at][1]
         # The attacker holds nothing to block the Gold with (KD-13): the Gold is not countered.
-        for cid in [c for c in game.s.realms[attacker].hand if game.card(c).key in ("deny", "mercy")]:
-            game.s.realms[attacker].hand.remove(cid)
-            game.s.deck.append(cid)
-        game.s.realms[attacker].mercy.clear()
+        assert not game.s.realms[attacker].mercy
+        assert not any(game.card(c).key in ("deny", "mercy") for c in game.s.realms[attacker].hand)
         assert any(t.startswith("answer with Gold") for t in option_texts(screen))
         await choose(pilot, screen, gold_at)
         await wait_until(pilot, lambda: card in game.s.realms[0].hand, "the card bought into the hand")
@@ -182,6 +174,7 @@ async def test_gold_answers_an_attack_and_changes_hands(make_app) -> None:
         log = log_text(screen)
         assert f"{game.name(0)} plays Gold out of turn to buy {game.label(card)} [kingdom notes.gold]" in log
         assert f"Gold goes to {game.name(attacker)}" in log
+        verified(screen)
 
 
 async def test_the_solo_allocation_keeps_one_card_and_gives_one_to_enemy_1(make_app) -> None:
