@@ -19,9 +19,10 @@ install: $(STAMP)
 play: $(STAMP)
 	$(VENV)/bin/fiefdom $(or $(ARGS),play)
 
-# Snapshots depend on the theme and colour settings: unset them for the run.
+# Snapshots depend on the theme and colour settings: unset them for the run. Work stealing keeps
+# both workers busy to the end (the long TUI games would otherwise finish on one).
 test: $(STAMP)
-	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
+	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # The figures in docs/performance.md come from these commands.
 bench: $(STAMP)
