@@ -478,6 +478,7 @@ class TaifaAI:
     """A Taifa controller: ``choose(game, decision)`` returns one of the decision's options."""
 
     version = AI_VERSION
+    reads_only = True  # it reads its seat's view and clones before playing out (core.match: no copy given)
 
     def __init__(self, seed: int = 0, *, rollouts: int | None = None,
                  stop: Callable[[], bool] | None = None) -> None:

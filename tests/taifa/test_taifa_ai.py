@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from core.chance import SeededChance
+from core.digest import digest
 from core.engine import Decision, Over
 from core.match import Match, RandomController
 from core.rng import SplitMix64
@@ -34,7 +35,8 @@ def kind(d: Decision) -> str:
 
 def play_checked(game: TaifaGame, seed: int, ai_seats: set[int], random_seats: set[int], seen: dict) -> None:
     """Random movers play ``random_seats``; at each of their decisions the AI is asked too and must
-    answer legally. ``ai_seats`` are played by the AI itself."""
+    answer legally, and leave the game as it was (it is ``reads_only``). ``ai_seats`` are played
+    by the AI itself."""
     chance = SeededChance(seed)
     movers = {s: RandomController(seed * 31 + s) for s in random_seats}
     ais = {s: TaifaAI(seed + s) for s in ai_seats | random_seats}
@@ -46,7 +48,9 @@ def play_checked(game: TaifaGame, seed: int, ai_seats: set[int], random_seats: s
         steps += 1
         assert steps < 20_000
         if isinstance(p, Decision):
-            code = ais[p.seat].choose(game.clone(), p)
+            before = digest(game.canonical())
+            code = ais[p.seat].choose(game, p)  # the game itself: a reads_only controller's (core.match)
+            assert digest(game.canonical()) == before, "the AI changed the game it was asked about"
             assert code in p.options, (kind(p), code, p.options)
             seen[kind(p)] = seen.get(kind(p), 0) + 1
             if p.seat in random_seats:
