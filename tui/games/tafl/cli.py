@@ -180,12 +180,28 @@ def simulate(
     typer.echo("\n".join(lines + tally.speed_lines("moves", out)))
 
 
+def engine(
+    otep: bool = typer.Option(False, "--otep", help="Speak the OpenTafl Engine Protocol on stdin/stdout."),
+    max_seconds: float = typer.Option(5.0, "--max-seconds", min=0.01,
+                                      help="The most the AI thinks per move (the host's clock may give less)."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the AI's choice between equal moves."),
+) -> None:
+    """Run fiefdom's Tafl AI as an engine for another program (OpenTafl: --otep; see docs/otep.md)."""
+    if not otep:
+        fail("say which protocol to speak: --otep (the OpenTafl Engine Protocol) is the one there is")
+    check_seconds(max_seconds, "--max-seconds")
+    from tui.games.tafl.otep import main
+
+    raise typer.Exit(main(max_seconds, seed))
+
+
 def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
-    """Add ``fiefdom tafl ...`` and ``fiefdom simulate tafl``."""
+    """Add ``fiefdom tafl ...``, ``fiefdom simulate tafl`` and ``fiefdom engine`` (Tafl's OTEP engine)."""
     tafl_app = typer.Typer(no_args_is_help=True, add_completion=False,
                            help="Tafl tools: analyse positions and moves, measure the AI, play at the prompt.")
     tafl_app.command("analyse")(analyse)
     tafl_app.command("bench")(bench)
     tafl_app.command("play")(play)
     app.add_typer(tafl_app, name="tafl")
+    app.command("engine")(engine)
     simulate_app.command("tafl")(simulate)
