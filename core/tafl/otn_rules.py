@@ -133,9 +133,9 @@ def parse_rules(text: str) -> OtnRules:
                 except RulesError as err:
                     raise RulesError(f"rules string: start: {err}") from None
                 return OtnRules(v.name, options, position, 0 if atkf == "y" else 1)
-            key = diff[0]
-            closest = min(closest, (len(diff), f"{key}:{given.get(key, DEFAULTS[key])} (fiefdom's "
-                                               f"{v.name} has {key}:{want[key]})"))
+            theirs = ", ".join(f"{k}:{given.get(k, DEFAULTS[k])}" for k in diff[:3])
+            ours = ", ".join(f"{k}:{want[k]}" for k in diff[:3])
+            closest = min(closest, (len(diff), f"{theirs} (fiefdom's {v.name} has {ours})"))
     raise RulesError(f"rules string: fiefdom cannot play these rules: {closest[1]}")
 
 

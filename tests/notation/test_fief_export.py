@@ -40,8 +40,9 @@ SHORT_OTG = """\
 [result:-1]
 [termination:the king reached a corner]
 [compiler:fiefdom]
-[rules:dim:9 name:Tafl-Gild_9x9 esc:c atkf:y tfr:d ka:y ks:n \
-afor:d1,e1,f1,e2,a4,a5,a6,b5,i4,i5,i6,h5,d9,e9,f9,e8 aforh:tcnkTCNK afors:t start:/9/9/2K6/9/9/3t1T3/9/3T5/9/]
+[rules:dim:9 name:Tafl-Gild_9x9 atkf:y surf:n ks:c \
+afor:d1,e1,f1,e2,a4,a5,a6,b5,i4,i5,i6,h5,d9,e9,f9,e8 corh:tcnkTCN cenhe:tcnkTCN aforh:tcnkTCNK afors:tcnk \
+cenre:tcnkTCNK aforre: start:/9/9/2K6/9/9/3t1T3/9/3T5/9/]
 
 1. d6-d7xd8 Kc3-c1
 [|the king runs]
@@ -83,7 +84,7 @@ def test_otg_of_a_traditional_game(samples: dict[str, bytes]) -> None:
     lines = export_otg(read_record_file(samples["unfinished"])).splitlines()
     tags = lines[: lines.index("")]
     assert tags[-1] == (
-        "[rules:dim:11 name:Traditional_11x11 esc:c atkf:y tfr:d ka:y ks:y "
+        "[rules:dim:11 name:Traditional_11x11 atkf:y surf:n "
         "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]"
     )
     assert "[result:?]" in tags and not any(t.startswith("[termination:") for t in tags)

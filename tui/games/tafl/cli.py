@@ -180,6 +180,70 @@ def simulate(
     typer.echo("\n".join(lines + tally.speed_lines("moves", out)))
 
 
+def export_otg(
+    record: Path = typer.Argument(..., help="A Tafl .fief record.", metavar="RECORD", show_default=False),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the .otg here instead of to stdout."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists."),
+) -> None:
+    """Write a Tafl record as an OpenTafl game record (.otg); one that does not verify is refused."""
+    from notation.export import ExportError
+    from notation.files import write_whole
+    from notation.format import RecordError
+    from notation.games.tafl import export_otg as otg_of
+    from notation.reader import read_record_file
+    from tui.cli_support import output_path
+
+    if out is not None:
+        output_path(out, force, [record])
+    try:
+        text = otg_of(read_record_file(record))
+    except (RecordError, ExportError) as err:
+        fail(f"{record}: {err}")
+    except OSError as err:
+        fail(f"{record}: {err.strerror or err}")
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        write_whole(out, [text.encode("utf-8")], replace=force)
+    except FileExistsError:
+        fail(f"{out} exists; give --force to replace it")
+    except OSError as err:
+        fail(f"{out}: {err.strerror or err}")
+
+
+def import_otg(
+    game_file: Path = typer.Argument(..., help="An OpenTafl game record (.otg).", metavar="GAME", show_default=False),
+    out: Path = typer.Option(..., "--out", "-o", help="The .fief record to write.", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists."),
+) -> None:
+    """Read an OpenTafl game record into a .fief record that `fiefdom replay verify` accepts.
+
+    Every move is checked under fiefdom's rules first; a file fiefdom cannot play (other rules,
+    an illegal move, a capture the rules do not make, damage) is refused in one line, exit 2.
+    """
+    from notation.games.tafl import MAX_BYTES, OtgError, read_otg, write_fief
+    from tui.cli_support import output_path
+
+    output_path(out, force, [game_file])
+    try:
+        with game_file.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)  # a bigger file is refused without reading it all
+        game = read_otg(data)
+    except OtgError as err:
+        fail(f"{game_file}: {err}")
+    except OSError as err:
+        fail(f"{game_file}: {err.strerror or err}")
+    try:
+        write_fief(game, out, replace_file=force)
+    except FileExistsError:
+        fail(f"{out} exists; give --force to replace it")
+    except OSError as err:
+        fail(f"{out}: {err.strerror or err}")
+    typer.echo(f"{out}: {len(game.moves)} moves of tafl {game.variant}"
+               + (" (resigned in the .otg: the record stays unfinished)" if game.resigned else ""))
+
+
 def engine(
     otep: bool = typer.Option(False, "--otep", help="Speak the OpenTafl Engine Protocol on stdin/stdout."),
     max_seconds: float = typer.Option(5.0, "--max-seconds", min=0.01,
@@ -198,10 +262,13 @@ def engine(
 def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
     """Add ``fiefdom tafl ...``, ``fiefdom simulate tafl`` and ``fiefdom engine`` (Tafl's OTEP engine)."""
     tafl_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                           help="Tafl tools: analyse positions and moves, measure the AI, play at the prompt.")
+                           help="Tafl tools: analyse positions and moves, measure the AI, play at the prompt, "
+                                "OpenTafl game files.")
     tafl_app.command("analyse")(analyse)
     tafl_app.command("bench")(bench)
     tafl_app.command("play")(play)
+    tafl_app.command("export-otg")(export_otg)
+    tafl_app.command("import-otg")(import_otg)
     app.add_typer(tafl_app, name="tafl")
     app.command("engine")(engine)
     simulate_app.command("tafl")(simulate)
