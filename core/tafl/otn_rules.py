@@ -34,6 +34,7 @@ DEFAULTS: dict[str, str] = {
 IGNORED = frozenset({"name", "nj", "cj", "swf"})
 PIECE_LISTS = frozenset(f"{space}{what}" for space in ("cor", "cen", "afor", "dfor") for what in ("h", "p", "s", "re")) | {"cenhe"}
 _SYNONYMS = {"ks": {"y": "s", "n": "w"}}  # older OpenTafl wrote the king's strength as yes/no
+_REENTRY = ("cenre", "corre", "dforre")
 TFR = {"draw": "d", "loss": "l", "off": "i"}  # TF-18
 
 
@@ -69,14 +70,15 @@ def rules_string(variant_name: str, options: Mapping[str, Any] | None = None,
                  position: str | None = None, to_move: int = 0) -> str:
     """The OTN rules string of a fiefdom variant: ``dim`` first, ``start`` last, defaults left out.
 
-    ``cenre`` is always written: OpenTafl reads the fortress re-entry key only when it is present.
+    With camps the re-entry keys are all written: OpenTafl reads ``aforre`` (and ``corre``,
+    ``dforre``, else none may re-enter) only when ``cenre`` is present.
     """
     v = get_variant(variant_name)
     opts = v.options(dict(options or {}))
     entries = _entries(v, opts)
     parts = [f"dim:{v.size}", "name:" + v.title.replace(" ", "_"), f"atkf:{'n' if to_move else 'y'}"]
     for key, value in entries.items():
-        if key != "atkf" and (value != DEFAULTS[key] or key == "cenre" and v.camps):
+        if key != "atkf" and (value != DEFAULTS[key] or key in _REENTRY and v.camps):
             parts.append(f"{key}:{value}")
     parts.append("start:" + (position or v.start))
     return " ".join(parts)

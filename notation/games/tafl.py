@@ -11,7 +11,7 @@ record has comments on that turn. The rules string is core.tafl.otn_rules'
 that does not verify is refused: an .otg has no place to say what differs.
 
 Import (:func:`read_otg`, :func:`write_fief`) reads that layout. The file is
-untrusted: size, line length and move count are bounded, and every fault is
+untrusted: its size, the tag and comment lengths and the move count are bounded, and every fault is
 one OtgError naming the line. Every move is checked under fiefdom's rules
 before anything is written; a capture the file claims must be the one the
 rules make, so an imported game replays exactly as OpenTafl showed it.

@@ -109,3 +109,10 @@ def test_a_defenders_first_position_round_trips() -> None:
     game = read_otg(f"[rules:{text}]\n\n1. Kc3-c1\n".encode())
     assert game.setup == {"position": "/9/9/2K6/9/9/3t1T3/9/3T5/9/", "to_move": 1}
     assert game.moves == [("c3", "c1")]
+
+
+def test_rules_string_command_prints_what_otep_reads() -> None:
+    done = run("tafl", "rules-string", "-v", "traditional", "-o", "repetition=loss")
+    assert done.returncode == 0 and done.stdout.strip() == rules_string("traditional", {"repetition": "loss"})
+    assert "tfr:l" in done.stdout
+    assert run("tafl", "rules-string", "-v", "brandubh").returncode == 2

@@ -42,7 +42,7 @@ SHORT_OTG = """\
 [compiler:fiefdom]
 [rules:dim:9 name:Tafl-Gild_9x9 atkf:y surf:n ks:c \
 afor:d1,e1,f1,e2,a4,a5,a6,b5,i4,i5,i6,h5,d9,e9,f9,e8 corh:tcnkTCN cenhe:tcnkTCN aforh:tcnkTCNK afors:tcnk \
-cenre:tcnkTCNK aforre: start:/9/9/2K6/9/9/3t1T3/9/3T5/9/]
+corre:tcnkTCNK cenre:tcnkTCNK aforre: dforre:tcnkTCNK start:/9/9/2K6/9/9/3t1T3/9/3T5/9/]
 
 1. d6-d7xd8 Kc3-c1
 [|the king runs]

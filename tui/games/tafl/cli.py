@@ -180,6 +180,20 @@ def simulate(
     typer.echo("\n".join(lines + tally.speed_lines("moves", out)))
 
 
+def rules_string(
+    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Print the variant's OpenTafl rules string (for OpenTafl's external-rules.conf; docs/otep.md)."""
+    from core.engine import RulesError
+    from core.tafl.otn_rules import rules_string as otn_rules_string
+
+    try:
+        typer.echo(otn_rules_string(variant, _options(variant, option)))
+    except RulesError as err:
+        fail(str(err))
+
+
 def export_otg(
     record: Path = typer.Argument(..., help="A Tafl .fief record.", metavar="RECORD", show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the .otg here instead of to stdout."),
@@ -267,6 +281,7 @@ def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
     tafl_app.command("analyse")(analyse)
     tafl_app.command("bench")(bench)
     tafl_app.command("play")(play)
+    tafl_app.command("rules-string")(rules_string)
     tafl_app.command("export-otg")(export_otg)
     tafl_app.command("import-otg")(import_otg)
     app.add_typer(tafl_app, name="tafl")
