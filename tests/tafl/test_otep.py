@@ -186,8 +186,10 @@ def test_an_illegal_opponent_move_gives_way_to_the_hosts_position() -> None:
     host = TaflGame("traditional", {"quiet_moves": 0})
     host.apply(("d1", "d3"))
     # The host claims a1-a5 (no piece there) but sends the real position.
-    reply = talk(engine, f"opponent-move a1-a5 {host.position()}", "play defenders")
+    reply = talk(engine, f"opponent-move a1-a5 {host.position()}")
     assert any("a1-a5" in note for note in reply.err)
+    assert engine.game is not None and engine.game.position() == host.position() and engine.game.to_move == 1
+    reply = talk(engine, "play defenders")
     assert legal_in(host, reply.out[-1])
 
 

@@ -176,7 +176,7 @@ class OtepEngine:
                     reply.err.append(f"otep: opponent-move {_short(text)}: {err}; taking the host's position")
                     break
         if position.strip():
-            self._sync(self.game or game, position.strip(), 1 - self.side, reply)
+            self._sync(game, position.strip(), self.side, reply)  # now it is our turn
 
     def _analyze(self, rest: str, reply: Reply) -> None:
         game = self._need_game()
