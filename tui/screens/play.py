@@ -40,7 +40,7 @@ from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
 from tui.screens.dialogs import GameOverDialog, HandOverScreen
 from tui.screens.play_support import Entry, dice_example, dice_prompt, entry, history_entries, parse_outcome, units
-from tui.widgets.options import OptionChosen, OptionsPane
+from tui.widgets.options import ChoiceRefused, OptionChosen, OptionsPane
 from tui.widgets.side_panes import SidePanes, event_line, per_line, shorten, step_words
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between automatic steps
@@ -414,19 +414,26 @@ class PlayScreen(Screen):
         self.record(step, words)
         return True
 
-    def human_decides(self, code: Code) -> None:
+    def human_decides(self, code: Code) -> bool:
+        """A person's choice played (True), or refused with the reason shown."""
         if self.frame is not None or self.frames_due:
             self.show_error("wait: the table is still being played out (n skips)")
-            return
+            return False
         if not isinstance(self.runner.waiting, Decision) or self.thinking or self.hand_over_due() is not None:
             self.show_error("wait: nobody here is to choose now")
-            return
-        if self.decide(code):
-            self.go_on()
+            return False
+        if not self.decide(code):
+            return False
+        self.go_on()
+        return True
 
     @on(OptionChosen)
     def option_chosen(self, message: OptionChosen) -> None:
         self.human_decides(message.code)
+
+    @on(ChoiceRefused)
+    def choice_refused(self, message: ChoiceRefused) -> None:
+        self.show_error(message.why)
 
     @on(Input.Submitted, "#move-input")
     def typed_move(self, message: Input.Submitted) -> None:
@@ -444,7 +451,8 @@ class PlayScreen(Screen):
         except RulesError as err:
             self.show_error(str(err))
             return
-        self.human_decides(code)
+        if self.human_decides(code):
+            self.focus_start()  # the move went in: keys go back to the board
 
     def typed_dice(self, chance: Chance, text: str) -> None:
         """Dice thrown on a real table, as typed: checked (how many, what range) before they count."""

@@ -28,6 +28,15 @@ class OptionChosen(Message):
         self.code = tuple(code)
 
 
+class ChoiceRefused(Message):
+    """A board was asked for something it cannot choose (Enter on a square that is no choice):
+    ``why`` says so in a line, for the play screen to show."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__()
+        self.why = why
+
+
 class BoardWidget(Protocol):
     """What a plugin's ``board`` class offers (tui/games/__init__.py, TuiGame.board).
 

@@ -1,0 +1,81 @@
+"""Pilot tests of the Tafl screen as a new user meets it: where the keys go, what a refused square
+says, the last move without colour, the flip, the seed."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from core.match import Limit
+from notation.runner import SeatPlan
+from tui.games.tafl.board import TaflBoard
+from tui.screens.play import PlayScreen
+from tui_support import HUMAN, KING_RUN, gild9, start_game, text, type_move, wait_for_human
+
+SLOW_AI = SeatPlan("ai", Limit(seconds=30))  # thinks until stopped: leaving stops it at once
+
+
+def row_text(board: TaflBoard, rank: int) -> str:
+    """The characters the board draws for ``rank`` (1 = the bottom one unless flipped)."""
+    n = board.view.size
+    y = rank if board.flipped else n + 1 - rank
+    return board.render_line(y).text
+
+
+async def test_keys_go_back_to_the_board_and_escape_returns_there_while_the_ai_thinks(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_game(app, pilot, gild9(HUMAN, SLOW_AI))
+        board = screen.query_one("#board", TaflBoard)
+        await type_move(pilot, "d1-d3")
+        assert screen.thinking and app.focused is board  # the move went in: the board has the keys
+        # The last move without colour: `-` where it left, `( )` round the piece that arrived.
+        assert row_text(board, 1)[3 + 3 * 3:3 + 3 * 4] == " - "
+        assert row_text(board, 3)[3 + 3 * 3:3 + 3 * 4] == "(A)"
+        await pilot.press("t")
+        assert app.focused is screen.query_one("#move-input", Input)
+        await pilot.press("escape")  # the AI is still thinking
+        assert screen.thinking and app.focused is board
+        # A square while nobody here is to move says so.
+        await pilot.press("enter")
+        assert text(screen.query_one("#error")) == "not now: nobody here is to move"
+        await pilot.press("q")  # leaving stops the AI at once
+
+
+async def test_enter_on_a_square_that_is_no_choice_says_why(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_game(app, pilot, gild9(HUMAN, HUMAN))
+        board = screen.query_one("#board", TaflBoard)
+        error = screen.query_one("#error")
+        await pilot.press("enter")  # the king on e5, attackers to move
+        assert text(error) == "e5 holds the king: the attackers are to move"
+        await pilot.press("up", "up", "enter")
+        assert text(error) == "e7 holds a defender: the attackers are to move"
+        await pilot.press("left", "enter")
+        assert text(error) == "d7 is empty: choose one of the attackers' pieces"
+        await pilot.press("up", "up", "right", "enter")  # e9: between d9, f9 and e8
+        assert text(error) == "An attacker on e9 is hemmed in: it has no move"
+        await pilot.press("left", "enter", "down", "left", "enter")  # d9 selected, then c8
+        assert text(error) == "d9 to c8: a piece moves straight along its rank or file"
+        await pilot.press("right", "up", "enter", "left", "left", "left", "enter")  # d9, then the corner a9
+        assert text(error) == "d9 to a9: the way is blocked, or a9 is barred to that piece"
+        assert board.selected is None
+
+
+async def test_flip_turns_the_board_and_the_keys_with_it(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_game(app, pilot, gild9(HUMAN, HUMAN, setup=KING_RUN))
+        board = screen.query_one("#board", TaflBoard)
+        await pilot.press("f")
+        assert board.flipped
+        assert board.render_line(0).text.split() == list("ihgfedcba")
+        assert row_text(board, 3).split() == ["3", ".", ".", ".", ".", ".", ".", "K", ".", ".", "3"]
+        # Up on the screen is down the board, left is right: from e5 to f4, then to the king on c3 and down to c1.
+        await pilot.press("up", "left")
+        assert board.cursor == screen.runner.game.geo.square("f4")
+        await pilot.press("up", "right", "right", "right", "enter", "up", "up", "enter")
+        assert screen.records == ["Kc3-c1"]
+        await pilot.press("f", "up")  # back the usual way round, the cursor off c1
+        assert not board.flipped and row_text(board, 1).split()[3] == "(K)"
+        assert row_text(board, 3).split()[3] == "-"
