@@ -7,6 +7,7 @@ The app imports this module at start: the record reader is imported when first n
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,11 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
     base.mkdir(parents=True, exist_ok=True)
     return base
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game, so two games do not get the same dice and AI replies."""
+    return secrets.randbelow(2 ** 32)
 
 
 def autosave_dir(base: Path) -> Path:

@@ -136,7 +136,8 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         # Seed 7.
         await pilot.press("tab", "tab")
         assert app.focused is setup.query_one("#seed", Input)
-        await pilot.press("backspace", "7")
+        assert setup.query_one("#seed", Input).value.isdigit()  # a fresh one, shown
+        await pilot.press("ctrl+a", "ctrl+k", "7")
 
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -144,6 +145,7 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         assert isinstance(play, PlayScreen)
         s = play.runner
         assert (s.header.variant, s.header.seed) == ("gild-9", 7)
+        assert "tafl gild-9, seed 7" in str(play.query_one("#events").lines[0].text)
         assert [c.kind for c in s.header.seats] == ["human", "human"]
         assert s.game.options == {"quiet_moves": 0, "repetition": "draw"}
         assert text(play.query_one("#status")).startswith("tafl gild-9 · step 1 · nothing played yet")

@@ -79,3 +79,20 @@ async def test_flip_turns_the_board_and_the_keys_with_it(make_app) -> None:
         await pilot.press("f", "up")  # back the usual way round, the cursor off c1
         assert not board.flipped and row_text(board, 1).split()[3] == "(K)"
         assert row_text(board, 3).split()[3] == "-"
+
+
+async def test_each_new_game_form_has_a_fresh_seed(make_app) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seeds = []
+        for _ in range(3):
+            app.action_new_game()
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            seeds.append(app.screen.query_one("#seed", Input).value)
+            await pilot.press("escape")
+        assert all(s.isdigit() for s in seeds) and len(set(seeds)) == 3

@@ -112,6 +112,8 @@ class PlayScreen(Screen):
 
     def on_mount(self) -> None:
         log = self.query_one("#events", RichLog)
+        h = self.runner.header
+        log.write(Text(visible(f"{h.game} {h.variant}, seed {h.seed}"), style="dim"))  # to play the game again
         for step in self.runner.history:
             for e in step.events:
                 log.write(shown(e))

@@ -23,6 +23,7 @@ from core.match import Limit
 from notation.runner import GameSetup, SeatPlan
 from notation.wording import visible
 from tui.screens.dialogs import ConfirmDialog
+from tui import session
 from tui.session import Unfinished, read_data_file, unfinished_games
 
 
@@ -78,7 +79,8 @@ class SetupScreen(Screen):
             yield Grid(id="seats", classes="setup-grid")
             with Grid(classes="setup-grid"):
                 yield Label("Seed")
-                yield Input("1", type="integer", id="seed")
+                # Fresh for each game; the same seed with the same moves replays the same game.
+                yield Input(str(session.new_seed()), type="integer", id="seed")
             # Dice thrown on a real table and typed; shuffles and random picks stay seeded.
             with Grid(classes="setup-grid", id="dice-row"):
                 yield Label("Dice")
@@ -171,7 +173,7 @@ class SetupScreen(Screen):
             seconds = float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
             limit = Limit(seconds=seconds) if kind == "ai" and seconds != OWN_PACE else None
             seats.append(SeatPlan(kind, limit))
-        seed_text = self.query_one("#seed", Input).value.strip() or "1"
+        seed_text = self.query_one("#seed", Input).value.strip() or str(session.new_seed())
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
                    for spec in gi.option_specs(variant)}
         if len(seed_text) > 20:  # int() refuses thousands of digits with a message about Python, not the seed
