@@ -109,7 +109,7 @@ class FiefdomApp(App):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief()))
+        self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief(), self.data_dir))
 
     @property
     def games(self) -> GameLookup:
@@ -222,17 +222,17 @@ def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]
     return screens
 
 
-def rules_in_brief() -> list[str]:
-    """Each registered game's rules in brief (its plugin's rules.md), where it has them."""
+def rules_in_brief() -> list[tuple[str, str]]:
+    """Each registered game's rules in brief (its plugin's rules.md), where it has them: (game, text)."""
     from core import games as core_games
     from tui.games import plugin
 
-    out = []
+    out: list[tuple[str, str]] = []
     for name in core_games.names():
         try:
             text = plugin(name).load("rules")
         except (OSError, ImportError):
             text = None
         if text:
-            out.append(text)
+            out.append((name, text))
     return out

@@ -29,9 +29,14 @@ APP_NAME = "fiefdom"
 T = TypeVar("T")
 
 
+def default_data_dir() -> Path:
+    """The data folder when --data-dir is not given (platformdirs'; not created here)."""
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where autosaves, saved records and the keymap live (platformdirs, or --data-dir)."""
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    base = Path(override) if override else default_data_dir()
     base.mkdir(parents=True, exist_ok=True)
     return base
 

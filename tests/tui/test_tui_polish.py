@@ -9,7 +9,7 @@ from core.match import Limit
 from notation.runner import SeatPlan
 from tui.games.tafl.board import TaflBoard
 from tui.screens.play import PlayScreen
-from tui_support import HUMAN, KING_RUN, gild9, start_game, text, type_move, wait_for_human
+from tui_support import HUMAN, KING_RUN, gild9, screen_lines, start_game, text, type_move, wait_for_human
 
 SLOW_AI = SeatPlan("ai", Limit(seconds=30))  # thinks until stopped: leaving stops it at once
 
@@ -96,3 +96,28 @@ async def test_each_new_game_form_has_a_fresh_seed(make_app) -> None:
             seeds.append(app.screen.query_one("#seed", Input).value)
             await pilot.press("escape")
         assert all(s.isdigit() for s in seeds) and len(set(seeds)) == 3
+
+
+async def test_help_opens_on_the_keys_of_the_screen_below_then_the_rules(make_app, data) -> None:
+    from textual.widgets import Markdown
+
+    from tui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        home = app.screen.query_one(Markdown).source
+        assert home.startswith("## Keys here\n\n**Home**")
+        assert f"Your data folder is `{data}`" in home
+        await pilot.press("escape")
+        await start_game(app, pilot, gild9(HUMAN, HUMAN))
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        here, rest = source.split("## Tafl in brief", 1)
+        assert here.startswith("## Keys here\n\n**Play**") and "**Board (tafl)**" in here
+        assert "**Home**" not in here and "**Board (taifa)**" not in here
+        assert rest.index("## Taifa in brief") < rest.index("## Keys elsewhere") and "**Home**" in rest
+        shown = "\n".join(screen_lines(app.export_screenshot()))
+        assert "Keys here" in shown and "play.type" in shown  # it opens on them

@@ -34,7 +34,7 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from core.engine import Chance, Code, Decision, Event, Game, RulesError
 from core.match import Step
-from notation.format import RecordError
+from notation.format import Header, RecordError
 from notation.runner import Runner
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
@@ -131,6 +131,10 @@ class PlayScreen(Screen):
             self.refresh_all()
 
     # -- whose view --------------------------------------------------------------
+
+    @property
+    def header(self) -> Header:
+        return self.runner.header
 
     @property
     def board(self) -> Widget | None:
