@@ -53,10 +53,15 @@ def autosave_dir(base: Path) -> Path:
     return path
 
 
+def utc_stamp() -> str:
+    """The time now, as record file names carry it: ``20261124-041151``."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+
+
 def new_record_path(base: Path, game: str, variant: str) -> Path:
     """A free file name for a new game's autosave under the data folder ``base``:
     ``autosave/<game>-<variant>-<UTC time>[-n].fief``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    stamp = utc_stamp()
     folder = autosave_dir(base)
     path, n = folder / f"{game}-{variant}-{stamp}.fief", 1
     while path.exists():

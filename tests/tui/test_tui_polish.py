@@ -9,7 +9,9 @@ from core.match import Limit
 from notation.runner import SeatPlan
 from tui.games.tafl.board import TaflBoard
 from tui.screens.play import PlayScreen
-from tui_support import HUMAN, KING_RUN, gild9, screen_lines, start_game, text, type_move, wait_for_human
+from tui_support import (
+    FAST_AI, HUMAN, KING_RUN, gild9, screen_lines, start_game, text, type_move, wait_for_human, wait_until,
+)
 
 SLOW_AI = SeatPlan("ai", Limit(seconds=30))  # thinks until stopped: leaving stops it at once
 
@@ -121,3 +123,116 @@ async def test_help_opens_on_the_keys_of_the_screen_below_then_the_rules(make_ap
         assert rest.index("## Taifa in brief") < rest.index("## Keys elsewhere") and "**Home**" in rest
         shown = "\n".join(screen_lines(app.export_screenshot()))
         assert "Keys here" in shown and "play.type" in shown  # it opens on them
+
+
+# -- the command palette, the game-over dialog, play from here --------------------------
+
+
+async def palette(pilot, command: str) -> None:
+    """Run ``command`` from the command palette by keys: ctrl+p, its name, Enter on the first match."""
+    from textual.command import CommandList, CommandPalette
+
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+    await pilot.press(*command)
+
+    def first() -> str:
+        found = app.screen.query(CommandList)
+        return str(found.first().get_option_at_index(0).prompt) if found and found.first().option_count else ""
+
+    await wait_until(pilot, lambda: command in first(), f"{command!r} in the palette")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_resign_from_the_palette_is_recorded_then_reviewed(make_app, data) -> None:
+    from notation.reader import read_record_file
+    from notation.verify import verify
+    from tui.screens.dialogs import ConfirmDialog, GameOverDialog
+    from tui.screens.replay import ReplayScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_game(app, pilot, gild9(HUMAN, FAST_AI))
+        await type_move(pilot, "d1-d3")
+        await wait_for_human(pilot, screen)
+        path = screen.runner.path
+        await palette(pilot, "Resign")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        dialog = app.screen
+        assert text(dialog.query_one("#result-title")) == "Defenders won"
+        assert text(dialog.query_one("#result-reason")) == "attackers resigned [resign]"
+        assert dialog.query_one("#save-name", Input).value == path.stem  # a name offered
+        await pilot.press("tab", "tab", "tab", "enter")  # Save, Rematch, Review
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        assert app.screen.path == path and app.screen.report.ok
+        await pilot.press("q")
+        await pilot.pause()
+        assert not any(isinstance(s, PlayScreen) for s in app.screen_stack)
+    rec = read_record_file(path)
+    assert rec.steps == 2 and rec.result.rule == "resign" and verify(rec).ok
+
+
+async def test_rematch_is_the_same_game_with_a_fresh_seed(make_app) -> None:
+    from tui_support import KING_AT_B1
+    from tui.screens.dialogs import GameOverDialog
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = await start_game(app, pilot, gild9(HUMAN, HUMAN, setup=KING_AT_B1, seed=5))
+        await type_move(pilot, "Kb1-a1")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await pilot.press("tab", "tab", "enter")  # Save, Rematch
+        await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen is not first,
+                         "the rematch")
+        again = app.screen.runner
+        assert again.header.setup == KING_AT_B1 and again.history == [] and again.path != first.runner.path
+        assert [s.kind for s in again.header.seats] == ["human", "human"] and again.header.seed != 5
+        assert sum(isinstance(s, PlayScreen) for s in app.screen_stack) == 1
+
+
+async def test_the_palette_hands_a_side_over_saves_flips_and_plays_from_here(make_app, data) -> None:
+    from notation.reader import read_record_file
+    from tui.screens.dialogs import SaveDialog
+    from textual.widgets import Select
+
+    from tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_game(app, pilot, gild9(HUMAN, HUMAN, seed=9))
+        await type_move(pilot, "d1-d3")  # the defenders to move: handed over and back before the AI thinks
+        await palette(pilot, "Hand attackers to the AI")
+        r = screen.runner
+        assert [s.kind for s in read_record_file(r.path).header.seats] == ["ai", "human"]
+        assert r.people == [1] and len(r.history) == 1 and human_to_move_seat(screen) == 1
+        await palette(pilot, "Take attackers back from the AI")
+        assert [s.kind for s in read_record_file(r.path).header.seats] == ["human", "human"]
+        await palette(pilot, "Flip the board")
+        assert screen.query_one("#board", TaflBoard).flipped
+        await palette(pilot, "Save as")
+        assert isinstance(app.screen, SaveDialog)
+        await pilot.press(*"kept", "enter")  # the offered name is selected: typing replaces it
+        await pilot.pause()
+        assert read_record_file(data / "saved" / "kept.fief").steps == 1
+        await palette(pilot, "Play from here")
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert form.query_one("#variant", Select).value == "gild-9"
+        assert form.query_one("#seed", Input).value == "9"
+        assert [form.query_one(f"#{s}-kind", Select).value for s in ("attackers", "defenders")] == ["human", "human"]
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen is not screen, "the game")
+        branch = app.screen.runner
+        assert [s.value for s in branch.history] == [("d1", "d3")] and branch.path != r.path
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is screen  # the game played from stays as it was
+
+
+def human_to_move_seat(screen: PlayScreen) -> int | None:
+    waiting = screen.runner.waiting
+    return getattr(waiting, "seat", None)

@@ -338,7 +338,7 @@ class ReplayScreen(Screen):
         self.show_step()
 
     def action_play_from_here(self) -> None:
-        """A new game with this record's steps up to the one shown: the seat that decides next
+        """A new game with this record's steps up to the one shown, set up first: the seat that decides next
         is yours, the others keep their kinds (a person's seat goes to the AI where it may)."""
         replay = self.replay
         if replay is None:
@@ -348,7 +348,7 @@ class ReplayScreen(Screen):
             return
         header = from_here(replay, self.step)
         steps = [Step(i.step, i.kind, i.seat, i.value, i.events) for i in replay.step_infos(1, self.step)]
-        self.app.play_from(header, steps)  # type: ignore[attr-defined]
+        self.app.setup_from(header, steps, self.replay.games)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
         if self.timer:
