@@ -11,6 +11,7 @@ from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, read_unfinished
 from notation.format import RecordError
 from notation.runner import SeatPlan
+from notation.replay import Replay
 from notation.verify import verify
 
 HUMAN, AI = SeatPlan("human"), SeatPlan("ai", Limit(seconds=0.05))
@@ -30,6 +31,7 @@ def test_a_resignation_is_the_records_result_and_verifies(tmp_path) -> None:
     assert rec.result == result and rec.steps == 1
     report = verify(rec)
     assert report.ok and report.result == result, report.message
+    assert Replay(rec).result == result  # what exports and the viewer give as the game's result
     with pytest.raises(RecordError, match="the game is over"):
         read_unfinished(path)
 

@@ -221,8 +221,12 @@ class ReplayScreen(Screen):
         else:
             self.query_one("#position", Static).update(escape(position_text(state, None)))
         h = self.header
+        stands = where(state)
+        resigned = self.report.result if self.report is not None and self.report.ok else None
+        if resigned is not None and self.step == self.last and not isinstance(state.point(), Over):
+            stands = f"result: {resigned.reason}"  # a seat resigned here (docs/replay-format.md)
         self.query_one("#status", Static).update(
-            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {where(state)}")))
+            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}")))
 
     def _move_window(self) -> tuple[int, int]:
         """The lines of the move list drawn, [first, end): all of them when the list is short,
