@@ -648,9 +648,10 @@ class PlayScreen(Screen):
         else:
             name = self.runner.game.seats[seat]
             self.query_one("#events", RichLog).write(
-                Text(visible(f"{name} is played by {'the AI' if kind == 'ai' else 'a person'} from here"), style="italic"))
+                Text(visible(f"{'the AI' if kind == 'ai' else 'a person'} plays {name} from here"), style="italic"))
             self.show_error("")
         self.paced = self.runner.gi.has_chance or len(self.runner.people) < len(self.runner.plans)
+        self.refresh_bindings()  # skip and speed come and go with the AI
         self.halted = False
         self.skipping = False
         self.refresh_all()
