@@ -3,17 +3,27 @@ says, the last move without colour, the flip, the seed."""
 
 from __future__ import annotations
 
+import time
+
 from textual.widgets import Input
 
-from core.match import Limit
-from notation.runner import SeatPlan
 from tui.games.tafl.board import TaflBoard
 from tui.screens.play import PlayScreen
 from tui_support import (
     FAST_AI, HUMAN, KING_RUN, gild9, screen_lines, start_game, text, type_move, wait_for_human, wait_until,
 )
 
-SLOW_AI = SeatPlan("ai", Limit(seconds=30))  # thinks until stopped: leaving stops it at once
+def thinking_until_stopped(screen: PlayScreen) -> None:
+    """The AI seat's search stands in for one that thinks until the screen stops it: it sleeps
+    (a real search would hold the interpreter and make each key press take a second in a test)."""
+    runner = screen.runner
+
+    def think():
+        while not screen.halted:
+            time.sleep(0.01)
+        return runner.point.options[0]
+
+    runner.think = think
 
 
 def row_text(board: TaflBoard, rank: int) -> str:
@@ -26,7 +36,8 @@ def row_text(board: TaflBoard, rank: int) -> str:
 async def test_keys_go_back_to_the_board_and_escape_returns_there_while_the_ai_thinks(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_game(app, pilot, gild9(HUMAN, SLOW_AI))
+        screen = await start_game(app, pilot, gild9(HUMAN, FAST_AI))
+        thinking_until_stopped(screen)
         board = screen.query_one("#board", TaflBoard)
         await type_move(pilot, "d1-d3")
         assert screen.thinking and app.focused is board  # the move went in: the board has the keys
@@ -128,14 +139,15 @@ async def test_help_opens_on_the_keys_of_the_screen_below_then_the_rules(make_ap
 # -- the command palette, the game-over dialog, play from here --------------------------
 
 
-async def palette(pilot, command: str) -> None:
-    """Run ``command`` from the command palette by keys: ctrl+p, its name, Enter on the first match."""
+async def palette(pilot, command: str, typed: str | None = None) -> None:
+    """Run ``command`` from the command palette by keys: ctrl+p, its name (or the start of it,
+    ``typed``), Enter on the first match."""
     from textual.command import CommandList, CommandPalette
 
     app = pilot.app
     await pilot.press("ctrl+p")
     await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
-    await pilot.press(*command)
+    await pilot.press(*(typed or command))
 
     def first() -> str:
         found = app.screen.query(CommandList)
@@ -158,7 +170,7 @@ async def test_resign_from_the_palette_is_recorded_then_reviewed(make_app, data)
         await type_move(pilot, "d1-d3")
         await wait_for_human(pilot, screen)
         path = screen.runner.path
-        await palette(pilot, "Resign")
+        await palette(pilot, "Resign", "resi")
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
@@ -207,20 +219,20 @@ async def test_the_palette_hands_a_side_over_saves_flips_and_plays_from_here(mak
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_game(app, pilot, gild9(HUMAN, HUMAN, seed=9))
         await type_move(pilot, "d1-d3")  # the defenders to move: handed over and back before the AI thinks
-        await palette(pilot, "Hand attackers to the AI")
+        await palette(pilot, "Hand attackers to the AI", "hand")
         r = screen.runner
         assert [s.kind for s in read_record_file(r.path).header.seats] == ["ai", "human"]
         assert r.people == [1] and len(r.history) == 1 and human_to_move_seat(screen) == 1
-        await palette(pilot, "Take attackers back from the AI")
+        await palette(pilot, "Take attackers back from the AI", "take a")
         assert [s.kind for s in read_record_file(r.path).header.seats] == ["human", "human"]
-        await palette(pilot, "Flip the board")
+        await palette(pilot, "Flip the board", "flip")
         assert screen.query_one("#board", TaflBoard).flipped
-        await palette(pilot, "Save as")
+        await palette(pilot, "Save as", "save")
         assert isinstance(app.screen, SaveDialog)
         await pilot.press(*"kept", "enter")  # the offered name is selected: typing replaces it
         await pilot.pause()
         assert read_record_file(data / "saved" / "kept.fief").steps == 1
-        await palette(pilot, "Play from here")
+        await palette(pilot, "Play from here", "play f")
         form = app.screen
         assert isinstance(form, SetupScreen)
         assert form.query_one("#variant", Select).value == "gild-9"
