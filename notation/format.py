@@ -11,6 +11,7 @@ import hashlib
 import reprlib
 from dataclasses import dataclass, field
 from enum import IntEnum
+from collections.abc import Sequence
 from typing import Any, ClassVar, Union
 
 import msgpack
@@ -188,6 +189,22 @@ class CommentRecord:
 
     def wire(self) -> list[Any]:
         return [int(self.tag), self.text] if self.step is None else [int(self.tag), self.text, self.step]
+
+
+RESIGN_RULE = "resign"  # a result record's rule when a seat resigned (docs/replay-format.md, section 4)
+
+
+def resignation(seats: Sequence[str], seat: int) -> Result:
+    """The result when ``seat`` resigns: every other seat wins; no scores."""
+    return Result(tuple(i for i in range(len(seats)) if i != seat), f"{seats[seat]} resigned", RESIGN_RULE)
+
+
+def resigned_seat(result: Result, seats: Sequence[str]) -> int | None:
+    """The seat a result says resigned, if it is exactly a resignation of one seat, else None."""
+    losers = [i for i in range(len(seats)) if i not in result.winners]
+    if result.rule != RESIGN_RULE or len(losers) != 1 or resignation(seats, losers[0]) != result:
+        return None
+    return losers[0]
 
 
 @dataclass(frozen=True)

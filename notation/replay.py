@@ -27,6 +27,7 @@ from core.engine import Code, Event, Game, Outcome, Over, Point, Result, RulesEr
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import (
+    resigned_seat,
     CHECKPOINT_EVERY, PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
 )
 from notation.reader import Recording, run
@@ -191,9 +192,15 @@ class Replay:
 
     @property
     def result(self) -> Result | None:
-        """The game's own result after the last step (None while it is not over)."""
+        """The game's own result after the last step, or the resignation the record ends with once
+        it verifies (docs/replay-format.md, section 4); None while the game is not over."""
         point = self._final.point()
-        return point.result if isinstance(point, Over) else None
+        if isinstance(point, Over):
+            return point.result
+        claimed = self.recording.result
+        if claimed is not None and resigned_seat(claimed, self.seat_names) is not None and self.verify().ok:
+            return claimed
+        return None
 
     # -- what happened ---------------------------------------------------------------
 

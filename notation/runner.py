@@ -16,6 +16,7 @@ steps after the last human decision and resumes from it.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from core.match import Controller, Limit, Match, RandomController, Step
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, build_game, new_header
 from notation.files import read_regular
-from notation.format import ChanceRecord, DecisionRecord, Header, RecordError, Seat
+from notation.format import ChanceRecord, DecisionRecord, Header, RecordError, Seat, resignation
 from notation.reader import Recording, read_record_file
 from notation.writer import Journal
 
@@ -129,6 +130,7 @@ class Runner:
                 limit = (plan.limit or self.gi.ai_limit).with_stop(self.stop)
                 self.controllers[seat] = self.gi.make_ai(seed, limit)
         self.history: list[Step] = []
+        self.resigned: Result | None = None  # set when a seat resigned: the game ends there
         self.journal: Journal | None = None
         self.match = Match(self.game, self.controllers, self.chance, [self._keep])
         if recording is not None:
@@ -203,12 +205,12 @@ class Runner:
     @property
     def result(self) -> Result | None:
         point = self.match.point
-        return point.result if isinstance(point, Over) else None
+        return point.result if isinstance(point, Over) else self.resigned
 
     @property
     def waiting(self) -> Decision | Chance | None:
         """The question a person must answer next: a human seat's decision or typed dice."""
-        return self.match.waiting
+        return None if self.resigned is not None else self.match.waiting
 
     def set_stop(self, stop: Callable[[], bool]) -> None:
         """What the AI seats poll while they think: when it returns True, :meth:`think` answers at once
@@ -239,6 +241,8 @@ class Runner:
     def step(self) -> Step | None:
         """One step nobody has to answer (chance, a bot's, an AI's or a random seat's);
         None when the game is over or a person must answer first."""
+        if self.resigned is not None:
+            return None
         step = self.match.step()
         self._finish_if_over()
         return step
@@ -274,27 +278,54 @@ class Runner:
         self._finish_if_over()
         return step
 
+    def resign(self, seat: int) -> Result:
+        """``seat`` gives up: every other seat wins, and the record ends with that result."""
+        if self.result is not None:
+            raise RulesError("the game is over")
+        if self.seat_kind(seat) != "human":
+            raise RulesError(f"only a person resigns, and {self.game.seats[seat]} is played by the {self.seat_kind(seat)}")
+        self.resigned = resignation(self.game.seats, seat)
+        if self.journal is not None:
+            self.journal.finish(self.resigned, self.game)
+        return self.resigned
+
     def takeback(self) -> int:
         """Go back to before the last human decision, across chance and other seats' steps:
         the record is rewritten without the steps after it. Returns the steps undone."""
         keep = next((i for i in range(len(self.history) - 1, -1, -1)
                      if self.history[i].kind == "decision" and self.seat_kind(self.history[i].seat or 0) == "human"),
                     None)
-        if keep is None or self.journal is None:
+        if keep is None or self.journal is None or self.resigned is not None:
             return 0
         undone = len(self.history) - keep
+        self._rewrite(self.header, self.history[:keep])
+        return undone
+
+    def reseat(self, seat: int, plan: SeatPlan) -> None:
+        """Hand ``seat`` to another kind of player mid-game (a person's to the AI, or back): the
+        record is rewritten with its header naming the new player; the steps stay as played."""
+        if self.journal is None or self.result is not None:
+            raise RulesError("the game is over")
+        if plan.kind not in ("human", "ai"):
+            raise RulesError("a seat is handed to a person or to the AI")
+        kinds = [plan.kind if i == seat else p.kind for i, p in enumerate(self.plans)]
+        self.gi.check_seats(self.header.variant, kinds)
+        seats = tuple(plan.seat(s.name, self.gi) if i == seat else s for i, s in enumerate(self.header.seats))
+        self._rewrite(dataclasses.replace(self.header, seats=seats), list(self.history))
+
+    def _rewrite(self, header: Header, steps: list[Step]) -> None:
+        """The record written again with ``header`` and ``steps``, and this runner resumed from it."""
         path = self.path
-        assert path is not None
-        self.journal.close()
-        tmp = path.with_name(path.name + ".takeback")
-        replay = Runner.start_from(self.header, tmp, self.games, self.history[:keep], replace=True)  # our own scratch
+        assert path is not None and self.journal is not None
+        tmp = path.with_name(path.name + ".rewrite")
+        replay = Runner.start_from(header, tmp, self.games, steps, replace=True)  # our own scratch
         replay.close()
+        self.journal.close()
         os.replace(tmp, path)
         # The app holds this object: it becomes the resumed game rather than handing out a new one.
         stop = self.stop.ask
         self.__dict__.update(Runner.resume(path, games=self.games).__dict__)
         self.set_stop(stop)
-        return undone
 
     @classmethod
     def start_from(cls, header: Header, path: str | os.PathLike[str], games: GameLookup,

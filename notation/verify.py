@@ -16,7 +16,7 @@ from core.digest import digest
 from core.engine import Chance, Game, Over, Result, RulesError
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
-from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord
+from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord, resigned_seat
 from notation.reader import Recording, run
 from notation.wording import count, outcome_text, result_text
 
@@ -79,10 +79,11 @@ class _Checker:
         self.hashed = 0  # bytes of the file fed to the chain so far
         self.steps = 0
         self.last = ""  # where the last step replayed is in the file
+        self.resigned: Result | None = None  # a resignation the record ends with, once checked
 
     def result(self) -> Result | None:
         point = self.game.point()
-        return point.result if isinstance(point, Over) else None
+        return point.result if isinstance(point, Over) else self.resigned
 
     def run(self, every: int) -> Generator[float, None, None]:
         rec = self.recording
@@ -135,6 +136,9 @@ class _Checker:
         if isinstance(record, ResultRecord):
             said = result_text(record.result, self.game.seats)
             actual = self.result()
+            if actual is None and resigned_seat(record.result, self.game.seats) is not None:
+                self.resigned = record.result  # a seat resigned while the game went on
+                return
             if actual is None:
                 raise _Difference(self.steps, f"{where}: the record says '{said}', "
                                               f"but after step {self.steps} the game is not over")

@@ -86,6 +86,9 @@ class FiefdomApp(App):
         yield SystemCommand("Continue", "Resume an unfinished game", self.action_continue_game)
         yield SystemCommand("Open record", "Open a .fief record in the replay viewer", self.action_open_record)
         yield SystemCommand("Help", "Keys and the rules in brief", self.action_help)
+        commands = getattr(screen, "commands", None)  # the screen's own: a game's resign, takeback, ...
+        for title, help_text, callback in commands() if callable(commands) else ():
+            yield SystemCommand(title, help_text, callback)
         yield from super().get_system_commands(screen)
 
     def action_new_game(self) -> None:
@@ -109,7 +112,7 @@ class FiefdomApp(App):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief()))
+        self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief(), self.data_dir))
 
     @property
     def games(self) -> GameLookup:
@@ -161,20 +164,42 @@ class FiefdomApp(App):
             self.pop_screen()
         self.play(runner)
 
-    def play_from(self, header: Header, steps: Sequence[Step]) -> None:
-        """A new game in the autosave folder with ``steps`` already played (the replay's "play from here")."""
+    def setup_from(self, header: Header, steps: Sequence[Step], games: GameLookup | None = None) -> None:
+        """"Play from here": the setup form prefilled from ``header`` (its seats, seed, options), to
+        start a new game with ``steps`` already played."""
+        from tui.screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen(header.game, prefill=header, steps=steps, games=games))
+
+    def play_from(self, setup: GameSetup, steps: Sequence[Step], games: GameLookup | None = None,
+                  replace: bool = False) -> None:
+        """A new game in the autosave folder with ``steps`` already played (from the setup form,
+        which it replaces)."""
         from core.engine import RulesError
         from notation.format import RecordError
         from notation.runner import Runner
         from tui.session import new_record_path
 
+        games = games or self.games
         try:
+            header, _ = setup.start(games(setup.game), games)
             runner = Runner.start_from(header, new_record_path(self.data_dir, header.game, header.variant),
-                                       self.games, steps)
-        except (RulesError, RecordError, OSError) as err:
+                                       games, steps)
+        except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(shown(f"cannot play from here: {err}"), severity="error")
             return
+        if replace:
+            self.pop_screen()
         self.play(runner)
+
+    def rematch(self, header: Header, games: GameLookup | None = None) -> None:
+        """The same game again from its start with a fresh seed, in place of the one just played."""
+        from notation.runner import GameSetup, SeatPlan
+        from tui.session import new_seed
+
+        setup = GameSetup(header.game, header.variant, tuple(SeatPlan.of(s) for s in header.seats), new_seed(),
+                          dict(header.options), dict(header.setup), chance=header.chance)
+        self.start_game(setup, replace=True, games=games)
 
     def play(self, runner: Runner) -> None:
         from tui.screens.play import PlayScreen
@@ -222,17 +247,17 @@ def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]
     return screens
 
 
-def rules_in_brief() -> list[str]:
-    """Each registered game's rules in brief (its plugin's rules.md), where it has them."""
+def rules_in_brief() -> list[tuple[str, str]]:
+    """Each registered game's rules in brief (its plugin's rules.md), where it has them: (game, text)."""
     from core import games as core_games
     from tui.games import plugin
 
-    out = []
+    out: list[tuple[str, str]] = []
     for name in core_games.names():
         try:
             text = plugin(name).load("rules")
         except (OSError, ImportError):
             text = None
         if text:
-            out.append(text)
+            out.append((name, text))
     return out

@@ -18,6 +18,7 @@ import typer
 
 from tui import games as tui_games
 from tui.cli_replay import replay_app
+from tui.session import default_data_dir
 from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, resume_at_prompt, takes_data_flags
 
 app = typer.Typer(
@@ -27,13 +28,15 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain click errors: "Error: ..." on a line of its own
     help=f"Play, record and review tabletop games ({', '.join(tui_games.names())}).",
 )
+# The folder a user would look in, named in --help (the platform's, unless --data-dir says another).
+DATA_DIR_HELP = f"Where autosaves, saved records and keymap.toml live; without it: {default_data_dir()}"
 simulate_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Play headless games and write records.")
 app.add_typer(simulate_app, name="simulate")
 
 
 @app.command("play")
 def play(
-    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where autosaves, saved records and keymap.toml live."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
 ) -> None:
     """Start the app: new game, continue an unfinished one, open a record."""
     from tui.app import FiefdomApp
@@ -51,7 +54,7 @@ def resume(
     file: Path = typer.Argument(..., help="An unfinished .fief record.", metavar="FILE", show_default=False),
     prompt: bool = typer.Option(False, "--prompt", help="Play on at the text prompt instead of the app."),
     data: list[str] = typer.Option([], "--data", help=DATA_HELP, metavar="KEY=FILE"),
-    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where autosaves, saved records and keymap.toml live."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     **flags: Any,
 ) -> None:
     """Carry on an unfinished game from its record, in the app or at the prompt (--prompt).

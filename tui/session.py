@@ -7,6 +7,7 @@ The app imports this module at start: the record reader is imported when first n
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,11 +29,21 @@ APP_NAME = "fiefdom"
 T = TypeVar("T")
 
 
+def default_data_dir() -> Path:
+    """The data folder when --data-dir is not given (platformdirs'; not created here)."""
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where autosaves, saved records and the keymap live (platformdirs, or --data-dir)."""
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    base = Path(override) if override else default_data_dir()
     base.mkdir(parents=True, exist_ok=True)
     return base
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game, so two games do not get the same dice and AI replies."""
+    return secrets.randbelow(2 ** 32)
 
 
 def autosave_dir(base: Path) -> Path:
@@ -42,10 +53,15 @@ def autosave_dir(base: Path) -> Path:
     return path
 
 
+def utc_stamp() -> str:
+    """The time now, as record file names carry it: ``20261124-041151``."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+
+
 def new_record_path(base: Path, game: str, variant: str) -> Path:
     """A free file name for a new game's autosave under the data folder ``base``:
     ``autosave/<game>-<variant>-<UTC time>[-n].fief``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    stamp = utc_stamp()
     folder = autosave_dir(base)
     path, n = folder / f"{game}-{variant}-{stamp}.fief", 1
     while path.exists():

@@ -49,7 +49,7 @@ async def test_a_tafl_game_left_resumes_through_continue_and_takes_back(make_app
         await wait_for_human(pilot, screen)
         before_second = screen.runner.game.position()
         second = min(screen.runner.point.options)
-        await pilot.press(*f"{second[0]}-{second[1]}", "enter")  # the move box still has the keys
+        await type_move(pilot, f"{second[0]}-{second[1]}")
         await wait_for_human(pilot, screen)
         position, moves = screen.runner.game.position(), list(screen.records)
         assert len(moves) == 4

@@ -112,7 +112,9 @@ async def test_a_hoard_record_replays_as_text_and_plays_on_from_a_step(make_app,
         assert text(screen.query_one("#position", Static)) == position_text(state, None)
         seat = next(screen.replay.step_record(n).seat for n in range(5, screen.replay.steps + 1)
                     if screen.replay.step_record(n).kind == "decision")
-        await pilot.press("p")
+        await pilot.press("p")  # the setup form, prefilled, then Start
+        await pilot.pause()
+        await pilot.press("ctrl+s")
         await pilot.pause()
         play = app.screen
         assert isinstance(play, PlayScreen)

@@ -231,9 +231,10 @@ def near_the_end(data: Path) -> Path:
     return path
 
 
-def test_kingdom_game_over_snapshot(snap_compare, make_app, data) -> None:
+def test_kingdom_game_over_snapshot(snap_compare, make_app, data, monkeypatch) -> None:
     """The last decision of a game (resumed from its autosave) made by keys: the game-over
     dialog over the table."""
+    monkeypatch.setattr("tui.session.utc_stamp", lambda: "20260101-000000")  # the name the dialog offers
     checked = []
 
     async def run_before(pilot: Pilot) -> None:

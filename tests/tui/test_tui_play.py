@@ -136,7 +136,8 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         # Seed 7.
         await pilot.press("tab", "tab")
         assert app.focused is setup.query_one("#seed", Input)
-        await pilot.press("backspace", "7")
+        assert setup.query_one("#seed", Input).value.isdigit()  # a fresh one, shown
+        await pilot.press("ctrl+a", "ctrl+k", "7")
 
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -144,6 +145,7 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         assert isinstance(play, PlayScreen)
         s = play.runner
         assert (s.header.variant, s.header.seed) == ("gild-9", 7)
+        assert "tafl gild-9, seed 7" in str(play.query_one("#events").lines[0].text)
         assert [c.kind for c in s.header.seats] == ["human", "human"]
         assert s.game.options == {"quiet_moves": 0, "repetition": "draw"}
         assert text(play.query_one("#status")).startswith("tafl gild-9 · step 1 · nothing played yet")
@@ -210,11 +212,12 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
         first_two = list(screen.records)
         before_second = s.game.position()
         second = min(s.point.options)
-        await pilot.press(*f"{second[0]}-{second[1]}", "enter")
+        await type_move(pilot, f"{second[0]}-{second[1]}")
         await wait_for_human(pilot, screen)
         assert len(s.history) == len(screen.records) == 4
 
-        await pilot.press("escape", "u")  # back to the board, where `u` is a key again
+        assert app.focused is screen.query_one("#board", TaflBoard)  # a typed move hands the keys back
+        await pilot.press("u")  # so `u` takes back, not types a `u` into the move box
         await pilot.pause()
         assert s.game.position() == before_second
         assert screen.records == first_two and len(s.history) == 2
@@ -243,7 +246,7 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
         await type_move(pilot, "d1-d3")
         await wait_for_human(pilot, screen)
         second = min(screen.runner.point.options)
-        await pilot.press(*f"{second[0]}-{second[1]}", "enter")
+        await type_move(pilot, f"{second[0]}-{second[1]}")
         await wait_for_human(pilot, screen)
         position = screen.runner.game.position()
         moves = list(screen.records)

@@ -14,7 +14,7 @@ from notation.reader import read_record_file
 from notation.replay import Replay
 from textual.content import Content
 from textual.notifications import Notification
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from tui.screens.dialogs import OpenDialog, StepDialog
 from tui.games.tafl.board import TaflBoard
@@ -268,7 +268,7 @@ async def test_autoplay_runs_to_the_end_and_stops(make_app, golden: Replay) -> N
         assert "playing" not in text(screen.query_one("#timeline"))
 
 
-async def test_play_from_here_starts_a_game_at_the_step_shown(make_app, data: Path, golden: Replay) -> None:
+async def test_play_from_here_sets_up_a_game_at_the_step_shown(make_app, data: Path, golden: Replay) -> None:
     """The new game holds the record's first 20 steps; the seat to move is a person's, the other the AI's."""
     replay = golden
     state = replay.state_at(20)
@@ -278,6 +278,12 @@ async def test_play_from_here_starts_a_game_at_the_step_shown(make_app, data: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("g", "2", "0", "enter", "p")
+        await pilot.pause()
+        form = app.screen  # the setup form first, prefilled from the record
+        assert isinstance(form, SetupScreen) and "after step 20" in text(form.query_one(".pane-title"))
+        assert form.query_one("#seed", Input).value == str(replay.header.seed)
+        assert [form.query_one(f"#{s}-kind", Select).value for s in ("attackers", "defenders")] == ["human", "ai"]
+        await pilot.press("ctrl+s")
         await pilot.pause()
         play = app.screen
         assert isinstance(play, PlayScreen)

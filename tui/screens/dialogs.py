@@ -1,5 +1,5 @@
-"""Small modal dialogs: game over (save the record), hot seat's hand-over, confirm, go to step,
-open a record."""
+"""Small modal dialogs: save as, game over (save, rematch, review), hot seat's hand-over, confirm,
+go to step, open a record."""
 
 from __future__ import annotations
 
@@ -27,15 +27,74 @@ class Dialog(ModalScreen):
         self.dismiss(None)
 
 
-class GameOverDialog(Dialog):
+class SaveDialog(Dialog):
+    """A name to save the record under (in the data folder's saved/, the autosave's name offered);
+    dismisses with the path saved, or None."""
+
+    error_id = "save-error"  # where a refused name is explained
+
+    def __init__(self, record: Path) -> None:
+        super().__init__()
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield from self.name_field()
+            yield Static("", id="save-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Save", id="save", variant="primary")
+                yield Button("Close", id="close")
+
+    def name_field(self) -> ComposeResult:
+        yield Label("Save the record as:")
+        yield Input(self.record.stem, placeholder="name (saved under your data folder)", id="save-name")
+
+    def on_mount(self) -> None:
+        self.query_one("#save-name", Input).focus()
+
+    @on(Button.Pressed, "#close")
+    def close(self) -> None:
+        self.dismiss(None)
+
+    def refuse(self, markup: str) -> None:
+        self.query_one(f"#{self.error_id}", Static).update(markup)
+
+    @on(Button.Pressed, "#save")
+    @on(Input.Submitted, "#save-name")
+    def save(self) -> None:
+        name = self.query_one("#save-name", Input).value.strip()
+        if not name or "/" in name or name.startswith("."):
+            self.refuse("[red]give a plain file name, like my-game[/red]")
+            return
+        target = self.app.data_dir / "saved" / name  # type: ignore[attr-defined]
+        try:
+            path = save_as(self.record, target)
+        except FileExistsError:
+            self.refuse("[red]a saved record has that name: choose another[/red]")
+            return
+        except OSError as err:
+            self.refuse(f"[red]cannot save: {escape(str(err.strerror))}[/red]")
+            return
+        self.app.notify(escape(visible(f"saved {path}")))
+        self.dismiss(path)
+
+
+REMATCH, REVIEW = "rematch", "review"  # what GameOverDialog may dismiss with, besides a saved path
+
+
+class GameOverDialog(SaveDialog):
     """The result with its reason and rule (a tie-break is part of the reason), the scores in the
-    game's word for them (castles), and a name to save the record under."""
+    game's word for them (castles), and a name to save the record under (the autosave's name
+    offered). Dismisses with the saved path, REMATCH (the same game again, a fresh seed), REVIEW
+    (the record in the viewer) or None."""
+
+    DEFAULT_CSS = "#game-over-buttons Button { min-width: 10; margin-right: 1; }"
+    error_id = "result-reason"
 
     def __init__(self, result: Result, seats: tuple[str, ...], record: Path, score_word: str = "scores") -> None:
-        super().__init__()
+        super().__init__(record)
         self.result = result
         self.seats = seats
-        self.record = record
         self.score_word = score_word
 
     def compose(self) -> ComposeResult:
@@ -48,37 +107,20 @@ class GameOverDialog(Dialog):
             scores = score_lines(r, self.seats, self.score_word)
             if scores:
                 yield Static(scores, id="result-scores")
-            yield Label("Save the record as:")
-            yield Input(placeholder="name (saved under your data folder)", id="save-name")
-            with Horizontal(classes="buttons"):
+            yield from self.name_field()
+            with Horizontal(classes="buttons", id="game-over-buttons"):
                 yield Button("Save", id="save", variant="primary")
+                yield Button("Rematch", id="rematch")
+                yield Button("Review", id="review")
                 yield Button("Close", id="close")
 
-    def on_mount(self) -> None:
-        self.query_one("#save-name", Input).focus()
+    @on(Button.Pressed, "#rematch")
+    def rematch(self) -> None:
+        self.dismiss(REMATCH)
 
-    @on(Button.Pressed, "#close")
-    def close(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#save")
-    @on(Input.Submitted, "#save-name")
-    def save(self) -> None:
-        name = self.query_one("#save-name", Input).value.strip()
-        if not name or "/" in name or name.startswith("."):
-            self.query_one("#result-reason", Static).update("[red]give a plain file name, like my-game[/red]")
-            return
-        target = self.app.data_dir / "saved" / name  # type: ignore[attr-defined]
-        try:
-            path = save_as(self.record, target)
-        except FileExistsError:
-            self.query_one("#result-reason", Static).update("[red]a saved record has that name: choose another[/red]")
-            return
-        except OSError as err:
-            self.query_one("#result-reason", Static).update(f"[red]cannot save: {escape(str(err.strerror))}[/red]")
-            return
-        self.app.notify(escape(visible(f"saved {path}")))
-        self.dismiss(path)
+    @on(Button.Pressed, "#review")
+    def review(self) -> None:
+        self.dismiss(REVIEW)
 
 
 def score_lines(result: Result, seats: tuple[str, ...], word: str) -> Text:

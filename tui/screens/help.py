@@ -9,10 +9,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-KEYMAP_NOTE = """
-Keys can be remapped in `keymap.toml` in your data folder: `binding-id = "keys"`,
-for example `"board.up" = "w,up"`.
-"""
+def keymap_note(data_dir: object) -> str:
+    return (f"\nYour data folder is `{data_dir}`: autosaves, saved records and `keymap.toml`, where keys\n"
+            "can be remapped: `binding-id = \"keys\"`, for example `\"board.up\" = \"w,up\"`.\n")
+
 
 KEY_NAMES = {"question_mark": "?", "equals_sign": "=", "plus": "+", "minus": "-", "escape": "esc"}
 
@@ -21,16 +21,16 @@ def key_text(keys: str) -> str:
     return ", ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in keys.split(","))
 
 
-def keys_markdown(screens: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> str:
+def keys_markdown(screens: list[tuple[str, list[Binding]]], keymap: dict[str, str], heading: str = "Keys") -> str:
     """The keys of each screen as tables, with the user's keymap applied."""
-    lines = ["## Keys", ""]
+    lines = [f"## {heading}", ""]
     for title, bindings in screens:
         lines += [f"**{title}**", "", "| keys | action | id |", "|---|---|---|"]
         for b in bindings:
             keys = keymap.get(b.id or "", b.key)
             lines.append(f"| `{key_text(keys)}` | {b.description or b.action} | `{b.id or ''}` |")
         lines.append("")
-    return "\n".join(lines) + KEYMAP_NOTE
+    return "\n".join(lines)
 
 
 def with_extra_keys(screens: list[tuple[str, list[Binding]]], stack: list[Screen]) -> list[tuple[str, list[Binding]]]:
@@ -45,18 +45,40 @@ def with_extra_keys(screens: list[tuple[str, list[Binding]]], stack: list[Screen
     return out
 
 
+def came_from(screens: list[tuple[str, list[Binding]]], below: Screen | None,
+              game: str | None) -> tuple[list[tuple[str, list[Binding]]], list[tuple[str, list[Binding]]]]:
+    """The screens' key tables split in two: those of the screen under the help (with its game's
+    board and its extra keys), and the others."""
+    names = {f"Board ({game})", f"Replay ({game})"} if game else set()
+    here = [(t, b) for t, b in screens
+            if below is not None and (b is type(below).BINDINGS or t in names)]
+    return here, [s for s in screens if s not in here]
+
+
 class HelpScreen(Screen):
+    """Help opens on the keys of the screen it was called from, then the rules in brief (that
+    screen's game first), then every other screen's keys and where the data folder is."""
+
     BINDINGS = [Binding("escape,q,question_mark,f1", "app.pop_screen", "Close", id="help.close")]
 
     def __init__(self, screens: list[tuple[str, list[Binding]]], keymap: dict[str, str],
-                 rules: list[str]) -> None:
+                 rules: list[tuple[str, str]], data_dir: object = "") -> None:
         super().__init__()
         self.screens = screens
         self.keymap = keymap
-        self.rules = rules  # each game's rules in brief, as Markdown
+        self.rules = rules  # (game, its rules in brief as Markdown)
+        self.data_dir = data_dir
 
     def compose(self) -> ComposeResult:
-        screens = with_extra_keys(self.screens, self.app.screen_stack)
+        stack = self.app.screen_stack
+        below = next((s for s in reversed(stack) if not isinstance(s, HelpScreen)), None)
+        header = getattr(below, "header", None)
+        game = getattr(header, "game", None)
+        here, others = came_from(with_extra_keys(self.screens, stack), below, game)
+        rules = [text for name, text in self.rules if name == game] + [t for n, t in self.rules if n != game]
+        parts = [keys_markdown(here, self.keymap, "Keys here")] if here else []
+        parts += [*rules, keys_markdown(others, self.keymap, "Keys elsewhere" if here else "Keys"),
+                  keymap_note(self.data_dir)]
         with VerticalScroll(id="help"):
-            yield Markdown("\n\n".join([keys_markdown(screens, self.keymap), *self.rules]))
+            yield Markdown("\n\n".join(parts))
         yield Footer()

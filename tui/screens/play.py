@@ -34,13 +34,13 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from core.engine import Chance, Code, Decision, Event, Game, RulesError
 from core.match import Step
-from notation.format import RecordError
-from notation.runner import Runner
+from notation.format import Header, RecordError
+from notation.runner import Runner, SeatPlan
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
-from tui.screens.dialogs import GameOverDialog, HandOverScreen
+from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
 from tui.screens.play_support import Entry, dice_example, dice_prompt, entry, history_entries, parse_outcome, units
-from tui.widgets.options import OptionChosen, OptionsPane
+from tui.widgets.options import ChoiceRefused, OptionChosen, OptionsPane
 from tui.widgets.side_panes import SidePanes, event_line, per_line, shorten, step_words
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between automatic steps
@@ -112,6 +112,8 @@ class PlayScreen(Screen):
 
     def on_mount(self) -> None:
         log = self.query_one("#events", RichLog)
+        h = self.runner.header
+        log.write(Text(visible(f"{h.game} {h.variant}, seed {h.seed}"), style="dim"))  # to play the game again
         for step in self.runner.history:
             for e in step.events:
                 log.write(shown(e))
@@ -129,6 +131,10 @@ class PlayScreen(Screen):
             self.refresh_all()
 
     # -- whose view --------------------------------------------------------------
+
+    @property
+    def header(self) -> Header:
+        return self.runner.header
 
     @property
     def board(self) -> Widget | None:
@@ -414,19 +420,26 @@ class PlayScreen(Screen):
         self.record(step, words)
         return True
 
-    def human_decides(self, code: Code) -> None:
+    def human_decides(self, code: Code) -> bool:
+        """A person's choice played (True), or refused with the reason shown."""
         if self.frame is not None or self.frames_due:
             self.show_error("wait: the table is still being played out (n skips)")
-            return
+            return False
         if not isinstance(self.runner.waiting, Decision) or self.thinking or self.hand_over_due() is not None:
             self.show_error("wait: nobody here is to choose now")
-            return
-        if self.decide(code):
-            self.go_on()
+            return False
+        if not self.decide(code):
+            return False
+        self.go_on()
+        return True
 
     @on(OptionChosen)
     def option_chosen(self, message: OptionChosen) -> None:
         self.human_decides(message.code)
+
+    @on(ChoiceRefused)
+    def choice_refused(self, message: ChoiceRefused) -> None:
+        self.show_error(message.why)
 
     @on(Input.Submitted, "#move-input")
     def typed_move(self, message: Input.Submitted) -> None:
@@ -444,7 +457,8 @@ class PlayScreen(Screen):
         except RulesError as err:
             self.show_error(str(err))
             return
-        self.human_decides(code)
+        if self.human_decides(code):
+            self.focus_start()  # the move went in: keys go back to the board
 
     def typed_dice(self, chance: Chance, text: str) -> None:
         """Dice thrown on a real table, as typed: checked (how many, what range) before they count."""
@@ -548,6 +562,112 @@ class PlayScreen(Screen):
         self.app.push_screen(GameOverDialog(r.result, tuple(r.game.seats), r.path, self.score_word),
                              self._after_game_over)
 
-    def _after_game_over(self, saved: Path | None) -> None:
-        if saved is not None:
-            self.query_one("#events", RichLog).write(escape(visible(f"record saved: {saved}")))
+    def _after_game_over(self, choice: Path | str | None) -> None:
+        if isinstance(choice, Path):
+            self.query_one("#events", RichLog).write(escape(visible(f"record saved: {choice}")))
+        elif choice == REMATCH:
+            self.runner.close()
+            self.app.rematch(self.runner.header, self.runner.games)  # type: ignore[attr-defined]
+        elif choice == REVIEW:
+            path = self.runner.path
+            self.runner.close()
+            self.app.pop_screen()
+            if path is not None:
+                self.app.open_record(path)  # type: ignore[attr-defined]
+
+    # -- the command palette's commands ------------------------------------------------
+
+    def commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        """This game's commands for the command palette (name, help, callback): resign, takeback,
+        a seat handed to the AI or taken back, save as, play from here, and the board's own."""
+        r = self.runner
+        out: list[tuple[str, str, Callable[[], Any]]] = []
+        going = r.result is None
+        if going and self.resigner() is not None:
+            out.append(("Resign", "Give up this game: every other seat wins", self.action_resign))
+        if r.people:
+            out.append(("Takeback", "Take back your last move (u)", self.action_takeback))
+        if going:
+            specs = r.gi.seat_specs(r.header.variant)
+            for seat, name in enumerate(r.game.seats):
+                kinds = specs[seat].kinds if seat < len(specs) else ()
+                if "ai" in kinds and "human" in kinds:
+                    if r.seat_kind(seat) == "human":
+                        out.append((f"Hand {name} to the AI", f"The AI plays {name} from now on",
+                                    lambda seat=seat: self.reseat(seat, "ai")))  # type: ignore[misc]
+                    elif r.seat_kind(seat) == "ai":
+                        out.append((f"Take {name} back from the AI", f"You play {name} from now on",
+                                    lambda seat=seat: self.reseat(seat, "human")))  # type: ignore[misc]
+        out.append(("Save as", "Save a copy of this game's record under a name", self.action_save_as))
+        if going:
+            out.append(("Play from here", "A new game from this position, set up first", self.action_play_from_here))
+        board_commands = getattr(self.board, "commands", None)
+        if callable(board_commands):
+            out += board_commands()
+        return out
+
+    def resigner(self) -> int | None:
+        """The seat that would resign: the one person's, or in hot seat the deciding person's."""
+        people = self.runner.people
+        point = self.runner.point
+        if len(people) == 1:
+            return people[0]
+        return point.seat if isinstance(point, Decision) and point.seat in people else None
+
+    def action_resign(self) -> None:
+        seat = self.resigner()
+        if seat is None or self.runner.result is not None:
+            self.show_error("nobody here can resign now")
+            return
+        name = self.runner.game.seats[seat]
+
+        async def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            await self.halt()
+            self.generation += 1
+            self.skip_frames()
+            try:
+                self.runner.resign(seat)
+            except (RulesError, OSError) as err:
+                self.show_error(f"cannot resign: {err}")
+            self.halted = False
+            self.advance()  # the game is over: the dialog
+
+        self.app.push_screen(ConfirmDialog(f"Resign for {name}? The other side wins."), done)
+
+    async def reseat(self, seat: int, kind: str) -> None:
+        """Hand ``seat`` to the AI or take it back, mid-game (the record says so from then on)."""
+        await self.halt()
+        self.generation += 1
+        self.skip_frames()
+        try:
+            self.runner.reseat(seat, SeatPlan(kind))
+        except (RecordError, RulesError, OSError) as err:
+            self.show_error(f"cannot hand over {self.runner.game.seats[seat]}: {err}")
+        else:
+            name = self.runner.game.seats[seat]
+            self.query_one("#events", RichLog).write(
+                Text(visible(f"{'the AI' if kind == 'ai' else 'a person'} plays {name} from here"), style="italic"))
+            self.show_error("")
+        self.paced = self.runner.gi.has_chance or len(self.runner.people) < len(self.runner.plans)
+        self.refresh_bindings()  # skip and speed come and go with the AI
+        self.halted = False
+        self.skipping = False
+        self.refresh_all()
+        self.advance()
+
+    def action_save_as(self) -> None:
+        path = self.runner.path
+        if path is None:
+            return
+
+        def saved(where: Path | None) -> None:
+            if where is not None:
+                self.query_one("#events", RichLog).write(escape(visible(f"record saved: {where}")))
+
+        self.app.push_screen(SaveDialog(path), saved)
+
+    def action_play_from_here(self) -> None:
+        """A new game from this position: the setup form, prefilled, comes first (this game stays)."""
+        self.app.setup_from(self.runner.header, list(self.runner.history), self.runner.games)  # type: ignore[attr-defined]

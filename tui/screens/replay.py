@@ -221,8 +221,12 @@ class ReplayScreen(Screen):
         else:
             self.query_one("#position", Static).update(escape(position_text(state, None)))
         h = self.header
+        stands = where(state)
+        resigned = self.report.result if self.report is not None and self.report.ok else None
+        if resigned is not None and self.step == self.last and not isinstance(state.point(), Over):
+            stands = f"result: {resigned.reason}"  # a seat resigned here (docs/replay-format.md)
         self.query_one("#status", Static).update(
-            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {where(state)}")))
+            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}")))
 
     def _move_window(self) -> tuple[int, int]:
         """The lines of the move list drawn, [first, end): all of them when the list is short,
@@ -338,7 +342,7 @@ class ReplayScreen(Screen):
         self.show_step()
 
     def action_play_from_here(self) -> None:
-        """A new game with this record's steps up to the one shown: the seat that decides next
+        """A new game with this record's steps up to the one shown, set up first: the seat that decides next
         is yours, the others keep their kinds (a person's seat goes to the AI where it may)."""
         replay = self.replay
         if replay is None:
@@ -348,7 +352,7 @@ class ReplayScreen(Screen):
             return
         header = from_here(replay, self.step)
         steps = [Step(i.step, i.kind, i.seat, i.value, i.events) for i in replay.step_infos(1, self.step)]
-        self.app.play_from(header, steps)  # type: ignore[attr-defined]
+        self.app.setup_from(header, steps, self.replay.games)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
         if self.timer:

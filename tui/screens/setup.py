@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from rich.markup import escape
@@ -20,9 +21,13 @@ from core import games as core_games
 from core.engine import RulesError
 from core.games import GameDescriptor
 from core.match import Limit
+from core.match import Step
+from notation.catalog import GameLookup
+from notation.format import Header
 from notation.runner import GameSetup, SeatPlan
 from notation.wording import visible
 from tui.screens.dialogs import ConfirmDialog
+from tui import session
 from tui.session import Unfinished, read_data_file, unfinished_games
 
 
@@ -55,10 +60,17 @@ class SetupScreen(Screen):
         Binding("ctrl+s", "start", "Start", id="setup.start"),
     ]
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, *, prefill: Header | None = None,
+                 steps: Sequence[Step] | None = None, games: GameLookup | None = None) -> None:
+        """``prefill``: a record's header whose variant, seats, seed and options the form starts
+        with; with ``steps``, Start plays a new game with those steps already played ("play from
+        here", on ``games``: the registry with the record's own data files)."""
         super().__init__()
         self.game = game or core_games.names()[0]
         self.shown: tuple[str, str] | None = None  # the (game, variant) whose seats and options are shown
+        self.prefill = prefill
+        self.steps = list(steps) if steps is not None else None
+        self.games = games
 
     @property
     def gi(self) -> GameDescriptor:
@@ -67,18 +79,22 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         gi = self.gi
         with VerticalScroll(id="setup"):
-            yield Static("[b]New game[/b]", classes="pane-title")
+            title = "New game" if self.steps is None else f"Play from here: a new game after step {len(self.steps)}"
+            yield Static(f"[b]{title}[/b]", classes="pane-title")
             with Grid(classes="setup-grid"):
                 yield Label("Game")
                 yield Select([(core_games.info(n).title, n) for n in core_games.names()], value=self.game,
                              allow_blank=False, id="game")
                 yield Label(gi.variant_word.capitalize(), id="variant-label")
-                yield Select([(title, key) for key, title in gi.variants], value=gi.variants[0][0],
+                yield Select([(title, key) for key, title in gi.variants], value=self.first_variant(),
                              allow_blank=False, id="variant")
             yield Grid(id="seats", classes="setup-grid")
             with Grid(classes="setup-grid"):
                 yield Label("Seed")
-                yield Input("1", type="integer", id="seed")
+                # Fresh for each game; the same seed with the same moves replays the same game.
+                seed = self.prefill.seed if self.prefill is not None and self.prefill.seed is not None \
+                    else session.new_seed()
+                yield Input(str(seed), type="integer", id="seed")
             # Dice thrown on a real table and typed; shuffles and random picks stay seeded.
             with Grid(classes="setup-grid", id="dice-row"):
                 yield Label("Dice")
@@ -93,9 +109,31 @@ class SetupScreen(Screen):
                 yield Button("Back", id="back")
         yield Footer()
 
+    def first_variant(self) -> str:
+        return self.prefill.variant if self.prefill is not None else self.gi.variants[0][0]
+
     async def on_mount(self) -> None:
-        await self.fill(self.game, self.gi.variants[0][0])
+        await self.fill(self.game, self.first_variant())
+        if self.prefill is not None:
+            self.fill_from(self.prefill)
         self.query_one("#variant", Select).focus()
+
+    def fill_from(self, header: Header) -> None:
+        """The seats' kinds and AI times, the dice and the rule options as ``header`` has them."""
+        for seat, spec in zip(header.seats, self.gi.seat_specs(header.variant)):
+            plan = SeatPlan.of(seat)
+            self.query_one(f"#{slug(spec.name)}-kind", Select).value = plan.kind
+            timer = self.query_one(f"#{slug(spec.name)}-time", Select)
+            seconds = plan.limit.seconds if plan.limit is not None else None
+            if seconds is not None and any(v == seconds for _, v in ai_times(self.gi)):
+                timer.value = seconds
+        if self.gi.has_chance:
+            self.query_one("#dice", Select).value = header.chance
+        for spec in self.gi.option_specs(header.variant):
+            if spec.name in header.options:
+                widget = self.query_one(f"#opt-{spec.name}")
+                value = header.options[spec.name]
+                widget.value = str(value) if isinstance(widget, Input) else value  # type: ignore[attr-defined]
 
     @on(Select.Changed, "#game")
     async def game_changed(self, message: Select.Changed) -> None:
@@ -171,13 +209,14 @@ class SetupScreen(Screen):
             seconds = float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
             limit = Limit(seconds=seconds) if kind == "ai" and seconds != OWN_PACE else None
             seats.append(SeatPlan(kind, limit))
-        seed_text = self.query_one("#seed", Input).value.strip() or "1"
+        seed_text = self.query_one("#seed", Input).value.strip() or str(session.new_seed())
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
                    for spec in gi.option_specs(variant)}
         if len(seed_text) > 20:  # int() refuses thousands of digits with a message about Python, not the seed
             raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
         chance = str(self.query_one("#dice", Select).value) if gi.has_chance else "seeded"
-        return GameSetup(game, variant, tuple(seats), int(seed_text), options, chance=chance)
+        setup = dict(self.prefill.setup) if self.prefill is not None and self.steps is not None else {}
+        return GameSetup(game, variant, tuple(seats), int(seed_text), options, setup, chance=chance)
 
     def data_paths(self) -> dict[str, Path]:
         """The game's data files the form names (key -> path)."""
@@ -199,7 +238,10 @@ class SetupScreen(Screen):
         except (RulesError, ValueError) as err:
             self.query_one("#setup-error", Static).update(f"[red]{escape(str(err))}[/red]")
             return
-        games = core_games.lookup({setup.game: data}) if data else None
+        games = core_games.lookup({setup.game: data}) if data else self.games
+        if self.steps is not None:
+            self.app.play_from(setup, self.steps, games=games, replace=True)  # type: ignore[attr-defined]
+            return
         self.app.start_game(setup, replace=True, games=games, files=self.data_paths())  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#back")

@@ -28,12 +28,23 @@ class OptionChosen(Message):
         self.code = tuple(code)
 
 
+class ChoiceRefused(Message):
+    """A board was asked for something it cannot choose (Enter on a square that is no choice):
+    ``why`` says so in a line, for the play screen to show."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__()
+        self.why = why
+
+
 class BoardWidget(Protocol):
     """What a plugin's ``board`` class offers (tui/games/__init__.py, TuiGame.board).
 
     ``Board(game, seat, interactive, id=...)`` draws ``game`` as ``seat`` sees it (None: a
-    spectator); ``interactive`` boards take focus and post :class:`OptionChosen`. ``wide``
-    boards take the room the side panes leave; others are as wide as they draw."""
+    spectator); ``interactive`` boards take focus and post :class:`OptionChosen` (or
+    :class:`ChoiceRefused` with the reason). ``wide`` boards take the room the side panes leave;
+    others are as wide as they draw. A board may add its own commands to the command palette
+    with ``commands() -> [(name, help, callback)]`` (Tafl's flip)."""
 
     wide: ClassVar[bool]
 

@@ -3,7 +3,9 @@
 Pieces are letters so they read without colour: ``A`` attacker, ``D``
 defender, ``K`` king. Empty special squares: ``#`` corner, ``+`` throne or
 hof, ``:`` camp. The cursor is drawn as ``[ ]``, the selected piece as
-``< >``, a legal destination as ``*``, a square just captured as ``x``.
+``< >``, a legal destination as ``*``, a square just captured as ``x``; the
+last move as ``-`` on the square it left and ``( )`` around the piece it moved.
+``f`` flips the board (the defenders' side at the bottom).
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from textual.widget import Widget
 
 from core.engine import Game
 from core.tafl import TaflGame
-from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
-from tui.widgets.options import OptionChosen
+from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF
+from tui.widgets.options import ChoiceRefused, OptionChosen
 
 CELL = 3
 MARGIN = 3  # rank numbers on the left and right
 GLYPHS = {ATTACKER: "A", DEFENDER: "D", KING: "K"}
+PIECE_WORDS = {ATTACKER: "an attacker", DEFENDER: "a defender", KING: "the king"}
 
 # Colours are an extra: every mark also has a distinct character.
 STYLES = {
@@ -59,13 +62,14 @@ class BoardView:
     last: tuple[int, int, tuple[int, ...]] | None
     to_move: int
     names: tuple[str, ...]  # square -> its name, as move codes spell it
+    over: bool
 
     @classmethod
     def of(cls, game: TaflGame, interactive: bool = True) -> "BoardView":
         g = game.geo
         legal = tuple(game.legal_moves()) if interactive and game.result is None else ()
         return cls(g.size, tuple(game.board), g.centre, g.corners, g.camp_of, legal, game.last, game.to_move,
-                   tuple(g.names))
+                   tuple(g.names), game.result is not None)
 
 
 class TaflBoard(Widget, can_focus=True):
@@ -86,10 +90,12 @@ class TaflBoard(Widget, can_focus=True):
         Binding("right,l", "move_cursor(1, 0)", "Right", show=False, id="board.right"),
         Binding("enter,space", "activate", "Select/move", id="board.select"),
         Binding("escape", "deselect", "Deselect", show=False, id="board.deselect"),
+        Binding("f", "flip", "Flip board", show=False, id="board.flip"),
     ]
 
     cursor: reactive[int] = reactive(0)
     selected: reactive[int | None] = reactive(None)
+    flipped: reactive[bool] = reactive(False)  # turned half round: rank 1 at the top, file a on the right
 
     def __init__(self, game: Game, seat: int | None = None, interactive: bool = True, *,
                  id: str | None = None) -> None:
@@ -118,10 +124,19 @@ class TaflBoard(Widget, can_focus=True):
     def watch_selected(self) -> None:
         self.refresh()
 
+    def watch_flipped(self) -> None:
+        self.refresh()
+
+    def commands(self) -> list[tuple[str, str, object]]:
+        """The board's own commands for the command palette: (name, help, callback)."""
+        return [("Flip the board", "Turn the board half round (f)", self.action_flip)]
+
     # -- input ---------------------------------------------------------------
 
     def action_move_cursor(self, dx: int, dy: int) -> None:
         n = self.view.size
+        if self.flipped:
+            dx, dy = -dx, -dy
         r, c = divmod(self.cursor, n)
         self.cursor = min(n - 1, max(0, r + dy)) * n + min(n - 1, max(0, c + dx))
 
@@ -131,15 +146,39 @@ class TaflBoard(Widget, can_focus=True):
     def action_deselect(self) -> None:
         self.selected = None
 
+    def action_flip(self) -> None:
+        self.flipped = not self.flipped
+
     def choose(self, sq: int) -> None:
-        """A square picked by Enter or a click: select a piece, or move the selected one."""
+        """A square picked by Enter or a click: select a piece, or move the selected one; a square
+        that can be neither says why (ChoiceRefused)."""
         if self.selected is not None and sq in self._destinations(self.selected):
             frm, self.selected = self.selected, None
             self.post_message(OptionChosen((self.view.names[frm], self.view.names[sq])))
         elif self._destinations(sq):
             self.selected = sq
         else:
+            why = self.why_not(sq)
             self.selected = None
+            self.post_message(ChoiceRefused(why))
+
+    def why_not(self, sq: int) -> str:
+        """Why ``sq`` can be neither selected nor moved to, in a line."""
+        v = self.view
+        name, piece, frm = v.names[sq], v.board[sq], self.selected
+        if not v.legal:
+            return "the game is over" if v.over else "not now: nobody here is to move"
+        if frm is not None and frm != sq and piece == EMPTY:
+            n = v.size
+            if frm // n != sq // n and frm % n != sq % n:
+                return f"{v.names[frm]} to {name}: a piece moves straight along its rank or file"
+            return f"{v.names[frm]} to {name}: the way is blocked, or {name} is barred to that piece"
+        side = SIDE_NAMES[v.to_move]
+        if piece == EMPTY:
+            return f"{name} is empty: choose one of the {side}' pieces"
+        if SIDE_OF[piece] != v.to_move:
+            return f"{name} holds {PIECE_WORDS[piece]}: the {side} are to move"
+        return f"{PIECE_WORDS[piece].capitalize()} on {name} is hemmed in: it has no move"
 
     def on_click(self, event: events.Click) -> None:
         sq = self.square_at(event.x - self.styles.padding.left, event.y)
@@ -152,7 +191,7 @@ class TaflBoard(Widget, can_focus=True):
         col = (x - MARGIN) // CELL if x >= MARGIN else -1
         row = n - y  # line 0 is the file letters, line 1 the top rank (row n-1)
         if 0 <= col < n and 1 <= y <= n:
-            return row * n + col
+            return (n - 1 - row) * n + (n - 1 - col) if self.flipped else row * n + col
         return None
 
     # -- drawing -------------------------------------------------------------
@@ -166,18 +205,22 @@ class TaflBoard(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         n = self.view.size
         if y == 0 or y == n + 1:
-            files = "".join(f" {chr(97 + c)} " for c in range(n))
+            files = "".join(f" {chr(97 + c)} " for c in self._order(n))
             return Strip([Segment(" " * MARGIN + files + " " * MARGIN, STYLES["label"])])
         if not 1 <= y <= n:
             return Strip.blank(self.size.width)
-        row = n - y
+        row = y - 1 if self.flipped else n - y
         label = f"{row + 1:>2} "
         segments = [Segment(label, STYLES["label"])]
         dests = self._destinations(self.selected) if self.selected is not None else set()
-        for col in range(n):
+        for col in self._order(n):
             segments.append(self._cell(row * n + col, row, col, dests))
         segments.append(Segment(f" {row + 1:<2}", STYLES["label"]))
         return Strip(segments)
+
+    def _order(self, n: int) -> range:
+        """The files left to right as drawn."""
+        return range(n - 1, -1, -1) if self.flipped else range(n)
 
     def _cell(self, sq: int, row: int, col: int, dests: set[int]) -> Segment:
         v = self.view
@@ -212,6 +255,10 @@ class TaflBoard(Widget, can_focus=True):
         else:
             mark = "."
         left, right = " ", " "
+        if v.last is not None and piece == EMPTY and sq == v.last[0] and sq not in dests:
+            mark = "-"
+        elif v.last is not None and piece != EMPTY and sq == v.last[1]:
+            left, right = "(", ")"
         if sq == self.selected:
             left, right = "<", ">"
         if sq == self.cursor and self.has_focus:
