@@ -1,25 +1,19 @@
-"""Fast move generation for :class:`core.tafl.rules.TaflGame` from precomputed rays.
+"""Fast move generation for :class:`core.tafl.rules.TaflGame`, one line of the board at a time.
 
-The board (a list of piece codes) is read as one big int with a byte per square
-(``int.from_bytes(bytes(board), "little")``): the first piece on a ray is then the
-lowest or highest set bit of that int masked by the ray, found in C. For each
-piece kind, square, direction and number of empty squares before the blocker,
-the moves are a prebuilt tuple, so a ray costs a few int operations and one
-``extend``. The order is the plain scan's: squares ascending, then north, south,
-east, west, each ray outward.
+A rook move stays on its row or column, and the moves along a line depend only
+on what stands on that line. So the board's rows and columns are read as byte
+strings (slices of ``bytes(board)``, made in C) and each line's moves are looked
+up by its contents in a cache filled as patterns first occur. The moves are then
+put in the plain scan's order (squares ascending, then north, south, east, west,
+each ray outward) by a precomputed rank: the order callers and records rely on.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry
+from core.tafl.board import ATTACKER, KING, Geometry
 
-# Per direction (north, south, east, west): whether squares grow outward along it.
-_GROWS = (True, False, True, False)
-# bytes.translate tables marking the squares of each side's pieces with 1.
-_SIDE_TABLES = (bytes(1 if i == ATTACKER else 0 for i in range(256)),
-                bytes(1 if i in (DEFENDER, KING) else 0 for i in range(256)))
 
 Move = tuple[int, int]
 
@@ -34,30 +28,40 @@ def can_stop(geo: Geometry, piece: int, f: int, t: int) -> bool:
     return True
 
 
+CACHE_LIMIT = 400_000  # line patterns kept per side before the cache starts again
+
+
 class MoveTables:
-    """Ray masks and the prebuilt move tuples of one board geometry."""
+    """The lines of one board geometry, each move's rank in scan order, and the line cache."""
 
     def __init__(self, geo: Geometry) -> None:
-        n = geo.size * geo.size
-        # Per square, per direction: (byte mask of the ray, grows, step, ray length).
-        self.rays = tuple(
-            tuple((sum(0xFF << (8 * t) for t in ray), _GROWS[d], abs(ray[0] - f) if ray else 1, len(ray))
-                  for d, ray in enumerate(geo.rays[f]))
-            for f in range(n)
-        )
-        # moves[piece][f][d][k]: the moves of ``piece`` on ``f`` along d when k squares are free.
-        self.moves: dict[int, tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]] = {
-            piece: tuple(
-                tuple(
-                    tuple(tuple((f, t) for t in ray[:k] if can_stop(geo, piece, f, t)) for k in range(len(ray) + 1))
-                    for ray in geo.rays[f]
-                )
-                for f in range(n)
-            )
-            for piece in (ATTACKER, DEFENDER, KING)
-        }
-        self.codes = {(f, t): (geo.names[f], geo.names[t]) for f in range(n) for t in range(n)
-                      if f != t and (f // geo.size == t // geo.size or f % geo.size == t % geo.size)}
+        size, n = geo.size, geo.size * geo.size
+        self.geo = geo
+        # (start, stop, step) of each row, then each column, as slices of the board.
+        self.slices = tuple((r * size, (r + 1) * size, 1) for r in range(size)) + \
+            tuple((c, n, size) for c in range(size))
+        self.lines = tuple(tuple(range(a, b, step)) for a, b, step in self.slices)
+        # Scan order: by square, then direction (geo.rays order), then distance.
+        self.rank = {(f, t): (f * 4 + d) * size + k
+                     for f in range(n) for d, ray in enumerate(geo.rays[f]) for k, t in enumerate(ray)}
+        self.codes = {(f, t): (geo.names[f], geo.names[t]) for f, t in self.rank}
+        self.index = {name: sq for sq, name in enumerate(geo.names)}
+        self.cache: tuple[dict[tuple[int, bytes], tuple[Move, ...]], ...] = ({}, {})
+
+    def line_moves(self, line: int, pattern: bytes, side: int) -> tuple[Move, ...]:
+        """The moves of ``side`` along one line whose squares hold ``pattern``."""
+        squares, geo, out = self.lines[line], self.geo, []
+        for j, piece in enumerate(pattern):
+            if not piece or (piece == ATTACKER) != (side == 0):
+                continue
+            f = squares[j]
+            for way in (range(j + 1, len(pattern)), range(j - 1, -1, -1)):
+                for k in way:
+                    if pattern[k]:
+                        break
+                    if can_stop(geo, piece, f, squares[k]):
+                        out.append((f, squares[k]))
+        return tuple(out)
 
 
 @cache
@@ -70,26 +74,15 @@ def tables(variant: str) -> MoveTables:
 def moves_for(board: list[int], side: int, mt: MoveTables, first_only: bool = False) -> list[Move]:
     """Every legal move of ``side`` (0 attackers, 1 defenders) on ``board``, in scan order."""
     raw = bytes(board)
-    occ = int.from_bytes(raw, "little")
-    mine = raw.translate(_SIDE_TABLES[side])
-    rays, by_piece = mt.rays, mt.moves
+    cache = mt.cache[side]
     out: list[Move] = []
-    f = mine.find(1)
-    while f >= 0:
-        prebuilt = by_piece[raw[f]][f]
-        for d, (mask, grows, step, length) in enumerate(rays[f]):
-            x = occ & mask
-            if not x:
-                free = length
-            elif grows:
-                free = (((x & -x).bit_length() - 1 >> 3) - f) // step - 1
-            else:
-                free = (f - (x.bit_length() - 1 >> 3)) // step - 1
-            if free:
-                found = prebuilt[d][free]
-                if found:
-                    if first_only:
-                        return [found[0]]
-                    out.extend(found)
-        f = mine.find(1, f + 1)
-    return out
+    for i, (a, b, step) in enumerate(mt.slices):
+        key = (i, raw[a:b:step])
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            found = cache[key] = mt.line_moves(i, key[1], side)
+        out.extend(found)
+    out.sort(key=mt.rank.__getitem__)
+    return out[:1] if first_only else out

@@ -187,7 +187,9 @@ class TaflGame:
     def _move_of(self, code: Code) -> tuple[int, int]:
         if not (isinstance(code, tuple) and len(code) == 2 and all(isinstance(x, str) for x in code)):
             raise RulesError(f"{code!r} is not a tafl move code (from, to)")
-        return self.geo.square(code[0]), self.geo.square(code[1])
+        index = self._mt.index  # the names as written; anything else is parsed, or refused, by square()
+        f, t = index.get(code[0]), index.get(code[1])
+        return (self.geo.square(code[0]) if f is None else f), (self.geo.square(code[1]) if t is None else t)
 
     # -- movement (trad play.1, gild BASIC MOVES) -------------------------------
 
