@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.tafl.board import ATTACKER, KING, Geometry
+from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry
 
 
 Move = tuple[int, int]
@@ -46,21 +46,30 @@ class MoveTables:
                      for f in range(n) for d, ray in enumerate(geo.rays[f]) for k, t in enumerate(ray)}
         self.codes = {(f, t): (geo.names[f], geo.names[t]) for f, t in self.rank}
         self.index = {name: sq for sq, name in enumerate(geo.names)}
+        # stops[piece][f][t]: whether that piece, leaving f, may end on t.
+        self.stops = {piece: tuple(tuple(can_stop(geo, piece, f, t) for t in range(n)) for f in range(n))
+                      for piece in (ATTACKER, DEFENDER, KING)}
         self.cache: tuple[dict[tuple[int, bytes], tuple[Move, ...]], ...] = ({}, {})
 
     def line_moves(self, line: int, pattern: bytes, side: int) -> tuple[Move, ...]:
         """The moves of ``side`` along one line whose squares hold ``pattern``."""
-        squares, geo, out = self.lines[line], self.geo, []
+        squares, stops, out = self.lines[line], self.stops, []
+        last = len(pattern)
         for j, piece in enumerate(pattern):
             if not piece or (piece == ATTACKER) != (side == 0):
                 continue
             f = squares[j]
-            for way in (range(j + 1, len(pattern)), range(j - 1, -1, -1)):
-                for k in way:
-                    if pattern[k]:
-                        break
-                    if can_stop(geo, piece, f, squares[k]):
-                        out.append((f, squares[k]))
+            ok = stops[piece][f]
+            k = j + 1
+            while k < last and not pattern[k]:
+                if ok[squares[k]]:
+                    out.append((f, squares[k]))
+                k += 1
+            k = j - 1
+            while k >= 0 and not pattern[k]:
+                if ok[squares[k]]:
+                    out.append((f, squares[k]))
+                k -= 1
         return tuple(out)
 
 
