@@ -124,6 +124,11 @@ def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int
                  if k == "ai" or k in LEVELS else SeatPlan(k) for k in kinds)
 
 
+def _shown(seats: tuple[SeatPlan, ...]) -> str:
+    """The seats as typed: a level for an AI seat that names one (``beginner,ai``)."""
+    return ",".join(p.limit.level if p.kind == "ai" and p.limit and p.limit.level else p.kind for p in seats)
+
+
 def _options(variant: str, option: list[str]) -> dict[str, Any]:
     """The variant's rule options with ``--option`` applied, checked by the rules (one line when bad)."""
     from core.engine import RulesError
@@ -183,7 +188,7 @@ def simulate(
     except OSError as err:
         fail(f"cannot write records: {err}")
     lines = [
-        f"{games} games of tafl {variant}, seed {seed}, players {batch.kinds}",
+        f"{games} games of tafl {variant}, seed {seed}, players {_shown(seats)}",
         "results: " + ", ".join(f"{k} {tally.wins[k] if k != 'draw' else tally.draws}"
                                 for k in ("attackers", "defenders", "draw")),
         tally.reasons_line(),
