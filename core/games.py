@@ -108,6 +108,9 @@ class GameDescriptor:
     ai: Callable[[int, Limit], Controller] | None = None  # (seed, limit) -> the game's AI
     ai_version: str = ""
     ai_limit: Limit = Limit()  # what an AI seat gets when nobody says otherwise
+    # (key, title) of the strengths its AI plays, weakest first: the key goes in Limit.level;
+    # the last is the full engine. Empty: one strength only.
+    ai_levels: tuple[tuple[str, str], ...] = ()
     bot_detail: str = "rulebook bot"  # where the rulebook defines its bots, for record headers
     variant_word: str = "variant"  # "variant" or "scenario", for prompts and forms
     has_chance: bool = True  # whether its rules ever throw dice (the setup then offers dice from a table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from core.engine import Game, RulesError
@@ -11,10 +12,11 @@ from core.match import Controller, Limit
 from core.tafl.rules import ATTACKERS, DEFENDERS, RULES_REVISION, TaflGame
 from core.tafl.variants import OPTION_SPECS, variant, variants
 
-__all__ = ["ATTACKERS", "DEFENDERS", "GAME", "RULES_REVISION", "TaflGame", "variant", "variants"]
+__all__ = ["ATTACKERS", "DEFENDERS", "GAME", "LEVELS", "RULES_REVISION", "TaflGame", "level", "variant",
+           "variants"]
 
 _TYPES = {bool: "bool", int: "int", str: "choice"}
-AI_VERSION = "fiefdom-tafl-ai 1"  # recorded in seat details (core.tafl.ai reads it); bump when play changes
+AI_VERSION = "fiefdom-tafl-ai 2"  # recorded in seat details (core.tafl.ai reads it); bump when play changes
 
 
 def _option_specs(name: str) -> tuple[OptionSpec, ...]:
@@ -38,11 +40,43 @@ def _build(name: str, options: dict[str, Any], setup: dict[str, Any], data: Mapp
     return TaflGame(name, options, setup.get("position"), setup.get("to_move", ATTACKERS))
 
 
+@dataclass(frozen=True)
+class Level:
+    """A named strength: caps on the search and the deliberate error of its root scores."""
+
+    title: str
+    depth: int | None  # the deepest search (None: as deep as the time allows)
+    seconds: float | None  # the most time per move (None: the limit's)
+    noise: int  # each root move's score gets a seeded offset below this (hundredths of an attacker)
+
+
+# From a beginner who blunders pieces to the whole engine; "full" is the level of no level.
+LEVELS: dict[str, Level] = {
+    "beginner": Level("Beginner", 1, 0.2, 400),
+    "casual": Level("Casual", 2, 0.5, 120),
+    "strong": Level("Strong", 4, None, 0),
+    "full": Level("Full strength", None, None, 0),
+}
+
+
+def level(name: str | None) -> Level:
+    """The level a Limit names (None: full); RulesError for an unknown name."""
+    if name is None:
+        return LEVELS["full"]
+    if name not in LEVELS:
+        raise RulesError(f"unknown tafl AI level {str(name)[:24]!r} (known: {', '.join(LEVELS)})")
+    return LEVELS[name]
+
+
 def _ai(seed: int, limit: Limit) -> Controller:
     from core.tafl.ai import TaflAI
 
-    return TaflAI(time_budget=1.0 if limit.seconds is None else limit.seconds, max_depth=limit.depth,
-                  seed=seed, stop=limit.stop)
+    lv = level(limit.level)
+    seconds = 1.0 if limit.seconds is None else limit.seconds
+    if lv.seconds is not None:
+        seconds = min(seconds, lv.seconds)
+    depth = limit.depth if lv.depth is None else min(limit.depth or lv.depth, lv.depth)
+    return TaflAI(time_budget=seconds, max_depth=depth, seed=seed, stop=limit.stop, noise=lv.noise)
 
 
 GAME = GameDescriptor(
@@ -56,5 +90,6 @@ GAME = GameDescriptor(
     ai=_ai,
     ai_version=AI_VERSION,
     ai_limit=Limit(seconds=1.0),
+    ai_levels=tuple((key, lv.title) for key, lv in LEVELS.items()),
     has_chance=False,
 )

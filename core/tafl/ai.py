@@ -21,7 +21,7 @@ from time import perf_counter
 
 from core.engine import Decision
 from core.rng import SplitMix64
-from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
+from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, parse_position
 from core.tafl.rules import ATTACKERS, DEFENDERS, TaflGame
 from core.tafl.variants import variant as get_variant
 
@@ -30,7 +30,10 @@ MATE = 1_000_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are forced wins or losses
 INFINITY = MATE + 1
 MAX_DEPTH = 64
-CHECK_EVERY = 1024  # nodes between clock checks (a power of two)
+CHECK_EVERY = 256  # nodes between clock checks (a power of two)
+# A draw by the quiet-move or repetition rule counts this much against the searching side,
+# by side (attackers, defenders).
+CONTEMPT = (150, 150)
 TT_LIMIT = 1_000_000  # transposition table entries
 ZOBRIST_SEED = 0x7AF1_2024
 
@@ -118,6 +121,10 @@ class Tables:
         self.file_a_clear = full & ~sum(1 << (r * g.size) for r in range(g.size))
         self.last_file_clear = full & ~sum(1 << (r * g.size + g.size - 1) for r in range(g.size))
         self.plain_mask = sum(1 << sq for sq in range(n) if plain[sq])
+        # The start position's score: subtracted so that an even game scores 0 and a draw's
+        # contempt means the same for both sides (the material terms alone favour one).
+        self.balance = 0
+        self.balance = evaluate(Position(self, parse_position(v.start, g.size), ATTACKERS))
 
     def hash_of(self, board: Sequence[int], side: int) -> int:
         """Zobrist hash of a board (a list, or TaflGame's repetition key bytes)."""
@@ -390,10 +397,12 @@ def evaluate(pos: Position) -> int:
     defenders = len(dfn) - (pos.king >= 0)
     score = len(att) * W_ATTACKER - defenders * W_DEFENDER
     score += sum(map(pos.tab.guard.__getitem__, att))
-    score += W_MOBILITY * (_reach_count(pos, ATTACKERS) - _reach_count(pos, DEFENDERS))
+    if W_MOBILITY:
+        score += W_MOBILITY * (_reach_count(pos, ATTACKERS) - _reach_count(pos, DEFENDERS))
     if pos.king >= 0:
         score += sum(map(pos.tab.close_in[pos.king].__getitem__, att))
         score += _king_freedom(pos) + _king_pressure(pos)
+    score -= pos.tab.balance
     return score if pos.side == ATTACKERS else -score
 
 
@@ -503,28 +512,39 @@ class _Search:
             self.seen[h] = self.seen.get(h, 0) + count
         self.nodes = 0
         self.may_stop = False  # depth 1 always completes
+        self.root_side = pos.side
+        self.contempt = CONTEMPT[pos.side]
+        self.noise: dict[int, int] = {}  # root move -> score offset (the beginner's deliberate errors)
+        self.partial: tuple[int, int] | None = None  # (score, move) of the iteration in progress
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, move
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 2)]
         self.history: dict[int, int] = {}
 
     def root(self, depth: int, moves: list[int]) -> tuple[int, int]:
-        """Search every root move to ``depth``: (score, best move)."""
-        pos = self.pos
+        """Search every root move to ``depth``: (score, best move).
+
+        ``partial`` holds the best so far once the first move is searched, so a
+        search stopped in the middle of this depth can still use what it learnt.
+        """
+        pos, noise = self.pos, self.noise
         self.may_stop = depth > 1
+        self.partial = None
         self.history = {m: h // 2 for m, h in self.history.items()}
-        alpha, best, best_score = -INFINITY, moves[0], -INFINITY
+        best, best_score = moves[0], -INFINITY
         for i, move in enumerate(moves):
+            offset = noise.get(move, 0)
             pos.make(move)
             if i == 0:
-                score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
+                score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
             else:
+                alpha = best_score - offset  # this move must beat the best with its own offset
                 score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
                 if score > alpha:
                     score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
             pos.unmake()
-            if score > best_score:
-                best_score, best = score, move
-                alpha = max(alpha, score)
+            if score + offset > best_score:
+                best_score, best = score + offset, move
+            self.partial = (best_score, best)
         return best_score, best
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
@@ -549,10 +569,11 @@ class _Search:
     def rule_end(self, ply: int) -> int | None:
         """The score if repetition or the quiet-move rule ends the game here; else None."""
         pos = self.pos
+        draw = -self.contempt if pos.side == self.root_side else self.contempt
         if self.repetition != "off" and self.seen.get(pos.hash, 0) >= 2:
-            outcome = 0 if self.repetition == "draw" else MATE - ply  # TF-6: the repeater loses
+            outcome = draw if self.repetition == "draw" else MATE - ply  # TF-6: the repeater loses
         elif self.quiet_limit and pos.quiet >= self.quiet_limit:
-            outcome = 0  # TF-5
+            outcome = draw  # TF-5
         else:
             return None
         return outcome if pos.moves() else -(MATE - ply)  # TF-9 is checked first
@@ -691,10 +712,13 @@ class TaflAI:
     """
 
     def __init__(self, time_budget: float = 1.0, max_depth: int | None = None, seed: int = 0,
-                 stop: Callable[[], bool] | None = None) -> None:
+                 stop: Callable[[], bool] | None = None, noise: int = 0) -> None:
         """``stop`` is polled during the search: when it returns True (the player quit),
-        the search ends at once with the best move found so far."""
+        the search ends at once with the best move found so far. ``noise`` (in hundredths
+        of an attacker) adds a seeded random offset below it to each root move's score:
+        the weaker levels' mistakes (core/tafl/__init__.py, LEVELS)."""
         self.time_budget = time_budget
+        self.noise = max(0, noise)
         self.stop = stop or (lambda: False)
         self.max_depth = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
         self.seed = seed
@@ -717,18 +741,23 @@ class TaflAI:
         pos = Position.from_game(game)
         search = _Search(game, pos, start + self.time_budget, self.stop)
         moves = self._root_moves(search, [encode(f, t) for f, t in legal])
+        if self.noise:
+            rng = SplitMix64(self.seed ^ search.pos.hash ^ 0x5EED)
+            search.noise = {m: rng.below(self.noise) for m in moves}
         best, score, depth = moves[0], 0, 0
         for d in range(1, self.max_depth + 1):
+            # Search until the deadline: a stopped iteration still counts once its first move,
+            # the previous best, is searched, since every later move had to beat it.
             try:
                 score, best = search.root(d, moves)
             except _OutOfTime:
+                if search.partial is not None:
+                    score, best = search.partial
                 break
             depth = d
             moves.remove(best)
             moves.insert(0, best)
-            elapsed = perf_counter() - start
-            # A deeper iteration costs several times this one: do not start what cannot finish.
-            if abs(score) > MATE_BOUND or elapsed > self.time_budget / 2:
+            if abs(score) > MATE_BOUND:
                 break
         f, t = decode(best)
         self.last = SearchInfo((names[f], names[t]), score, depth, search.nodes, perf_counter() - start)
@@ -742,14 +771,24 @@ class TaflAI:
         return shuffled
 
 
-def benchmark(variant: str, seconds: float) -> dict[str, float | int | str]:
-    """Search the variant's start position for ``seconds``: nodes, depth, speed."""
-    info = TaflAI(time_budget=seconds).search(TaflGame(variant))
+# Fixed middle-game positions for the benchmark (attackers to move): 20 plies of depth-2 play.
+BENCH_MIDDLE = {
+    "traditional": "/3t2tt3/1tt6t1/1t9/4tt5/t3TTT3t/t2T3T1Tt/t1T4KT1t/tT3T4t/4T6/1t4T2t1/3ttttt3/",
+    "gild-9": "/3tt4/1T5t1/T6t1/3t1tt2/tt2K1t2/t3T1t2/1T1t1T3/2T4t1/4t4/",
+    "gild-11": "/3ttt1t3/1t7t1/4T1t4/t4T4t/t1T3T1t2/t2TT2T2t/t3T1K1T1t/t4T1T2t/4t1T4/1tt6t1/3t1tt4/",
+}
+
+
+def benchmark(variant: str, seconds: float, position: str = "start") -> dict[str, float | int | str]:
+    """Search a fixed position of the variant (``start``, or ``middle``: BENCH_MIDDLE) for
+    ``seconds``: nodes, depth, speed."""
+    game = TaflGame(variant) if position == "start" else TaflGame(variant, position=BENCH_MIDDLE.get(variant))
+    info = TaflAI(time_budget=seconds).search(game)
     return {
         "variant": variant,
+        "position": position,
         "nodes": info.nodes,
         "depth": info.depth,
         "seconds": round(info.elapsed, 3),
         "nodes_per_second": round(info.nodes / info.elapsed) if info.elapsed else 0,
     }
-

@@ -14,6 +14,7 @@ from core.engine import Code, Decision, Event, Over, Result, RulesError
 from core.tafl.board import (
     ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, format_position, parse_position,
 )
+from core.tafl.movegen import can_stop, moves_for, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
 
 RULES_REVISION = 1
@@ -39,6 +40,7 @@ class TaflGame:
         self.variant = v.name
         self.opts = v.options(options)
         self.geo = v.geometry
+        self._mt = move_tables(v.name)
         self.board: list[int] = parse_position(position or v.start, v.size)
         self._check_setup()
         if to_move not in (ATTACKERS, DEFENDERS):
@@ -53,8 +55,7 @@ class TaflGame:
         self._count_position()
         self.result: Result | None = None
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
-        self._legal: list[tuple[int, int]] | None = None  # with _legal_set: cleared by each move
-        self._legal_set: frozenset[tuple[int, int]] = frozenset()
+        self._legal: list[tuple[int, int]] | None = None  # cleared by each move
         if not self.legal_moves():
             self._finish_no_moves()
 
@@ -83,8 +84,7 @@ class TaflGame:
     def point(self) -> Decision | Over:
         if self.result is not None:
             return Over(self.result)
-        names = self.geo.names
-        options = tuple((names[f], names[t]) for f, t in self.legal_moves())
+        options = tuple(map(self._mt.codes.__getitem__, self.legal_moves()))
         return Decision(self.to_move, f"{SIDE_NAMES[self.to_move]} to move", options)
 
     def apply(self, code: Code) -> list[Event]:
@@ -100,13 +100,13 @@ class TaflGame:
 
     def clone(self) -> "TaflGame":
         c = TaflGame.__new__(TaflGame)
-        c.v, c.variant, c.opts, c.geo = self.v, self.variant, self.opts, self.geo
+        c.v, c.variant, c.opts, c.geo, c._mt = self.v, self.variant, self.opts, self.geo, self._mt
         c.board = self.board[:]
         c.to_move, c.quiet, c.ply = self.to_move, self.quiet, self.ply
         c.history = dict(self.history)
         c.history_hash = self.history_hash
         c.result, c.last = self.result, self.last
-        c._legal, c._legal_set = self._legal, self._legal_set
+        c._legal = self._legal
         return c
 
     def canonical(self) -> Any:
@@ -156,12 +156,22 @@ class TaflGame:
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
             self._legal = [] if self.result is not None else self._moves_for(self.to_move)
-            self._legal_set = frozenset(self._legal)
         return self._legal
 
     def is_legal(self, f: int, t: int) -> bool:
-        self.legal_moves()
-        return (f, t) in self._legal_set
+        """Whether f->t is among :meth:`legal_moves`, checked along its line alone."""
+        if self.result is not None or not (0 <= f < len(self.board) and 0 <= t < len(self.board)):
+            return False
+        piece, board, size = self.board[f], self.board, self.geo.size
+        if piece == EMPTY or SIDE_OF[piece] != self.to_move or f == t:
+            return False
+        if f // size == t // size:
+            step = 1 if t > f else -1
+        elif f % size == t % size:
+            step = size if t > f else -size
+        else:
+            return False
+        return all(board[sq] == EMPTY for sq in range(f + step, t + step, step)) and self._can_stop(piece, f, t)
 
     def captures_of(self, f: int, t: int) -> tuple[int, ...]:
         """Squares the move f->t would capture (the move is assumed legal)."""
@@ -177,36 +187,18 @@ class TaflGame:
     def _move_of(self, code: Code) -> tuple[int, int]:
         if not (isinstance(code, tuple) and len(code) == 2 and all(isinstance(x, str) for x in code)):
             raise RulesError(f"{code!r} is not a tafl move code (from, to)")
-        return self.geo.square(code[0]), self.geo.square(code[1])
+        index = self._mt.index  # the names as written; anything else is parsed, or refused, by square()
+        f, t = index.get(code[0]), index.get(code[1])
+        return (self.geo.square(code[0]) if f is None else f), (self.geo.square(code[1]) if t is None else t)
 
     # -- movement (trad play.1, gild BASIC MOVES) -------------------------------
 
     def _can_stop(self, piece: int, f: int, t: int) -> bool:
-        g = self.geo
-        if t == g.centre or t in g.corners:
-            return piece == KING  # TF-2
-        camp = g.camp_of[t]
-        if camp:
-            # gild BASIC MOVES / TF-7: only an attacker still inside that same camp.
-            return piece == ATTACKER and g.camp_of[f] == camp
-        return True
+        return can_stop(self.geo, piece, f, t)
 
     def _moves_for(self, side: int, first_only: bool = False) -> list[tuple[int, int]]:
-        board, rays = self.board, self.geo.rays
-        moves: list[tuple[int, int]] = []
-        for f, piece in enumerate(board):
-            if piece == EMPTY or SIDE_OF[piece] != side:
-                continue
-            for ray in rays[f]:
-                for t in ray:
-                    if board[t] != EMPTY:
-                        break
-                    # Any piece may pass over the empty centre and camps (TF-7).
-                    if self._can_stop(piece, f, t):
-                        moves.append((f, t))
-                        if first_only:
-                            return moves
-        return moves
+        # Any piece may pass over the empty centre and camps (TF-7): see core/tafl/movegen.py.
+        return moves_for(self.board, side, self._mt, first_only)
 
     # -- capture (trad play.3-5, gild CAPTURE) -------------------------------------
 

@@ -133,3 +133,17 @@ def test_records_are_the_golden_bytes(tmp_path: Path, monkeypatch: pytest.Monkey
     code, out, _ = _run("taifa", *args, "--games", "1", "--out", tmp_path)
     assert code == 0, out
     assert (tmp_path / golden).read_bytes() == want
+
+
+def test_tafl_seats_by_ai_level(tmp_path: Path) -> None:
+    code, out, _ = _run("tafl", "--variant", "gild-9", "--games", "1", "--players", "beginner,casual",
+                        "--ai-time", "0.05", "--out", tmp_path)
+    assert code == 0, out
+    assert "players beginner,casual" in out
+    (path,) = tmp_path.glob("*.fief")
+    seats = read_record_file(path).header.seats
+    assert [s.kind for s in seats] == ["ai", "ai"]
+    assert "level beginner" in seats[0].detail and "level casual" in seats[1].detail
+    assert verify(read_record_file(path)).ok  # the levels are rebuilt from the record
+    code, _, err = _run("tafl", "--players", "grandmaster,ai")
+    assert code == 2 and "beginner/casual/strong/full" in err

@@ -85,32 +85,48 @@ def analyse(
 
 def bench(
     variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
-    seconds: float = typer.Option(1.0, "--seconds", min=0.01, help="How long to search the start position."),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.01, help="How long to search each position."),
 ) -> None:
-    """Measure the AI: nodes per second and depth reached on the start position."""
+    """Measure the AI: nodes per second and depth reached on the start and a fixed middle-game position."""
     from core.engine import RulesError
     from core.tafl.ai import benchmark
 
     check_seconds(seconds, "--seconds")
-    try:
-        b = benchmark(variant, seconds)
-    except RulesError as err:
-        fail(str(err))
-    typer.echo(f"tafl {b['variant']}: depth {b['depth']} in {b['seconds']:.2f}s, "
-               f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
+    for position in ("start", "middle"):
+        try:
+            b = benchmark(variant, seconds, position)
+        except RulesError as err:
+            fail(str(err))
+        typer.echo(f"tafl {b['variant']} {position}: depth {b['depth']} in {b['seconds']:.2f}s, "
+                   f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
+
+
+LEVEL_HELP = "or an AI level: beginner, casual, strong, full"
 
 
 def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int | None) -> tuple[SeatPlan, ...]:
-    """Two seat plans (attackers, defenders) from ``--players``; one line, exit 2, when it is not that."""
+    """Two seat plans (attackers, defenders) from ``--players``; one line, exit 2, when it is not that.
+
+    Besides ``allowed``, a seat may name an AI level (core.tafl.LEVELS): the AI at that strength,
+    like Take the Kingdom's ``greedy`` seat.
+    """
     from core.match import Limit
+    from core.tafl import LEVELS
     from notation.runner import SeatPlan
 
     kinds = [p.strip().lower() for p in players.split(",")]
-    if len(kinds) != 2 or any(k not in allowed for k in kinds):
-        fail(f"--players takes two of {'/'.join(allowed)} separated by a comma (attackers,defenders), got {players!r}")
+    words = (*allowed, *LEVELS)
+    if len(kinds) != 2 or any(k not in words for k in kinds):
+        fail(f"--players takes two of {'/'.join(words)} separated by a comma (attackers,defenders), got {players!r}")
     check_seconds(ai_time, "--ai-time")
     check_depth(ai_depth, "--ai-depth")
-    return tuple(SeatPlan(k, Limit(seconds=ai_time, depth=ai_depth) if k == "ai" else None) for k in kinds)
+    return tuple(SeatPlan("ai", Limit(seconds=ai_time, depth=ai_depth, level=k if k in LEVELS else None))
+                 if k == "ai" or k in LEVELS else SeatPlan(k) for k in kinds)
+
+
+def _shown(seats: tuple[SeatPlan, ...]) -> str:
+    """The seats as typed: a level for an AI seat that names one (``beginner,ai``)."""
+    return ",".join(p.limit.level if p.kind == "ai" and p.limit and p.limit.level else p.kind for p in seats)
 
 
 def _options(variant: str, option: list[str]) -> dict[str, Any]:
@@ -126,7 +142,7 @@ def _options(variant: str, option: list[str]) -> dict[str, Any]:
 
 def play(
     variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
-    players: str = typer.Option("human,ai", "--players", help="attackers,defenders: each human, ai or random."),
+    players: str = typer.Option("human,ai", "--players", help=f"attackers,defenders: each human, ai or random, {LEVEL_HELP}."),
     seed: int = typer.Option(1, "--seed", "-s", help="Seed for the AI's and random movers' choices."),
     ai_time: float = typer.Option(1.0, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
     ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
@@ -151,7 +167,7 @@ def simulate(
     seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
     force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
-    players: str = typer.Option("ai,ai", "--players", help="attackers,defenders: each ai or random."),
+    players: str = typer.Option("ai,ai", "--players", help=f"attackers,defenders: each ai or random, {LEVEL_HELP}."),
     ai_time: float = typer.Option(0.2, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
     ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
@@ -172,7 +188,7 @@ def simulate(
     except OSError as err:
         fail(f"cannot write records: {err}")
     lines = [
-        f"{games} games of tafl {variant}, seed {seed}, players {batch.kinds}",
+        f"{games} games of tafl {variant}, seed {seed}, players {_shown(seats)}",
         "results: " + ", ".join(f"{k} {tally.wins[k] if k != 'draw' else tally.draws}"
                                 for k in ("attackers", "defenders", "draw")),
         tally.reasons_line(),

@@ -1,0 +1,45 @@
+"""The precomputed move generator against a plain scan of the board, move for move and in order."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine import Over
+from core.rng import SplitMix64
+from core.tafl import TaflGame
+from core.tafl.board import EMPTY, SIDE_OF
+from core.tafl.movegen import can_stop
+
+
+def plain_scan(g: TaflGame, side: int) -> list[tuple[int, int]]:
+    """The rules' definition: each piece of the side, each direction, outward until a piece."""
+    moves = []
+    for f, piece in enumerate(g.board):
+        if piece == EMPTY or SIDE_OF[piece] != side:
+            continue
+        for ray in g.geo.rays[f]:
+            for t in ray:
+                if g.board[t] != EMPTY:
+                    break
+                if can_stop(g.geo, piece, f, t):
+                    moves.append((f, t))
+    return moves
+
+
+@pytest.mark.parametrize("variant", ["traditional", "gild-9", "gild-11"])
+def test_moves_and_legality_match_a_plain_scan(variant: str) -> None:
+    n = len(TaflGame(variant).board)
+    for seed in range(12):
+        g, rng = TaflGame(variant), SplitMix64(seed)
+        while not isinstance(g.point(), Over):
+            legal = g.legal_moves()
+            assert legal == plain_scan(g, g.to_move)
+            assert g._moves_for(1 - g.to_move) == plain_scan(g, 1 - g.to_move)
+            assert g._moves_for(g.to_move, first_only=True) == legal[:1]
+            allowed = set(legal)
+            for _ in range(40):  # legal moves and random pairs alike
+                f, t = rng.below(n), rng.below(n)
+                assert g.is_legal(f, t) == ((f, t) in allowed)
+            assert all(g.is_legal(f, t) for f, t in legal)
+            g.apply(g.point().options[rng.below(len(legal))])
+        assert g.legal_moves() == [] and not any(g.is_legal(f, t) for f, t in plain_scan(g, g.to_move))
