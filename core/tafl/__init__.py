@@ -55,7 +55,7 @@ LEVELS: dict[str, Level] = {
     "beginner": Level("Beginner", 1, 0.2, 400),
     "casual": Level("Casual", 2, 0.5, 120),
     "strong": Level("Strong", 4, None, 0),
-    "full": Level("Full strength", None, None, 0),
+    "full": Level("Full", None, None, 0),  # the whole engine
 }
 
 

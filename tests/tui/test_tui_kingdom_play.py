@@ -243,6 +243,9 @@ def test_kingdom_game_over_snapshot(snap_compare, make_app, data, monkeypatch) -
         screen = app.screen
         assert await play_to_the_end(pilot, app, screen) == 1
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        # Settled before the picture: the log's last lines scrolled in, the dialog laid out.
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
         await pilot.pause()
         r = screen.runner
         text = shown(app)

@@ -232,7 +232,10 @@ async def test_solo_at_each_difficulty_sets_up_that_levels_kingdoms(make_app, le
         assert setup.query_one("#opt-difficulty", Select).value == "easy"
         await choose(pilot, "opt-difficulty", level, choices("solo", "difficulty"))
         await tick(pilot, "opt-penalty_to_player", penalty)
+        await tab_to(pilot, "seed")  # a fixed deal: a fresh seed could open with another decision
+        await pilot.press("ctrl+a", "ctrl+k", "1")
         play = await start(pilot)
+        assert play.runner.header.seed == 1
 
         options = {"difficulty": level, "penalty_to_player": penalty, "damage_adds_up": True}
         check_header(play, "solo", options, ["human", "bot", "bot"])

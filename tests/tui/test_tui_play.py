@@ -127,14 +127,14 @@ async def test_new_game_from_home_through_setup_by_keys(make_app, data: Path) ->
         await pilot.pause()
         assert setup.query_one("#variant", Select).value == "gild-9"
         assert setup.query_one("#opt-quiet_moves", Input).value == "0"  # gild's own defaults
-        # Defenders: human instead of the AI.
-        await pilot.press("tab", "tab", "tab")
+        # Defenders: human instead of the AI (the human attackers' AI time and strength are skipped).
+        await pilot.press("tab", "tab")
         assert app.focused is setup.query_one("#defenders-kind", Select)
         await pilot.press("enter", "up", "enter")
         await pilot.pause()
         assert setup.query_one("#defenders-kind", Select).value == "human"
-        # Seed 7.
-        await pilot.press("tab", "tab")
+        # Seed 7 (a human seat has no AI time or strength to pass).
+        await pilot.press("tab")
         assert app.focused is setup.query_one("#seed", Input)
         assert setup.query_one("#seed", Input).value.isdigit()  # a fresh one, shown
         await pilot.press("ctrl+a", "ctrl+k", "7")

@@ -50,6 +50,12 @@ def ai_times(gi: GameDescriptor) -> list[tuple[str, float]]:
     return [(f"{t:g} s", t) for t in sorted({*AI_TIMES, gi.ai_limit.seconds})]
 
 
+def ai_levels(gi: GameDescriptor) -> list[tuple[str, str]]:
+    """The AI strengths the form offers by name (title, key), strongest last (its default); none
+    when the game's AI has one strength."""
+    return [(title, key) for key, title in gi.ai_levels]
+
+
 class SetupScreen(Screen):
     """A new game, generated from the game's descriptor: game, variant or scenario, each seat's
     kind among those it allows (an AI with its time per decision), the seed, where the dice come
@@ -127,6 +133,9 @@ class SetupScreen(Screen):
             seconds = plan.limit.seconds if plan.limit is not None else None
             if seconds is not None and any(v == seconds for _, v in ai_times(self.gi)):
                 timer.value = seconds
+            level = plan.limit.level if plan.limit is not None else None
+            if self.gi.ai_levels and any(key == level for key, _ in self.gi.ai_levels):
+                self.query_one(f"#{slug(spec.name)}-level", Select).value = level
         if self.gi.has_chance:
             self.query_one("#dice", Select).value = header.chance
         for spec in self.gi.option_specs(header.variant):
@@ -153,6 +162,13 @@ class SetupScreen(Screen):
         if message.value is not Select.BLANK:
             await self.fill(self.game, str(message.value))
 
+    @on(Select.Changed, ".seat Select")
+    def seat_kind_changed(self, message: Select.Changed) -> None:
+        """An AI's time and strength are for an AI seat only: offered when the seat is one."""
+        if message.select.id and message.select.id.endswith("-kind") and message.select.parent is not None:
+            for limit in message.select.parent.query(".ai-only"):
+                limit.disabled = message.value != "ai"
+
     async def fill(self, game: str, variant: str) -> None:
         """Show the seats and the rule options of ``game``'s ``variant``."""
         if (game, variant) == self.shown:
@@ -165,13 +181,16 @@ class SetupScreen(Screen):
         rows: list[Widget] = []
         times = ai_times(gi)
         default_time = gi.ai_limit.seconds or OWN_PACE
+        levels = ai_levels(gi)
         for seat in gi.seat_specs(variant):
             rows.append(Label(seat.name[:1].upper() + seat.name[1:]))
             rows.append(Horizontal(
                 Select([(KIND_TITLES.get(k, k), k) for k in seat.kinds], value=seat.default, allow_blank=False,
                        id=f"{slug(seat.name)}-kind"),
                 Select(times, value=default_time, allow_blank=False, id=f"{slug(seat.name)}-time",
-                       disabled="ai" not in seat.kinds),
+                       disabled=seat.default != "ai", classes="ai-only"),
+                *([Select(levels, value=levels[-1][1], allow_blank=False, id=f"{slug(seat.name)}-level",
+                          disabled=seat.default != "ai", classes="ai-only")] if levels else []),
                 classes="seat"))
         await seats.mount_all(rows)
 
@@ -207,7 +226,11 @@ class SetupScreen(Screen):
         for seat in gi.seat_specs(variant):
             kind = str(self.query_one(f"#{slug(seat.name)}-kind", Select).value)
             seconds = float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
-            limit = Limit(seconds=seconds) if kind == "ai" and seconds != OWN_PACE else None
+            level = str(self.query_one(f"#{slug(seat.name)}-level", Select).value) if gi.ai_levels else None
+            if gi.ai_levels and level == gi.ai_levels[-1][0]:
+                level = None  # the full strength is the AI's own: its records say no level, as before levels
+            timed = seconds if seconds != OWN_PACE else None
+            limit = Limit(seconds=timed, level=level) if kind == "ai" and (timed or level) else None
             seats.append(SeatPlan(kind, limit))
         seed_text = self.query_one("#seed", Input).value.strip() or str(session.new_seed())
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]

@@ -1,0 +1,41 @@
+"""The New game form offers a game's AI strengths by name (GameDescriptor.ai_levels): Tafl's
+from Beginner to Full, picked by keys, reach the seat's limit and the record; the full
+strength records no level, as AI seats did before levels; a game with one strength shows none."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from core.tafl import LEVELS
+from notation.runner import SeatPlan
+from test_tui_kingdom_setup import choose, kingdom_variant, new_game_form, start
+from tui_support import wait_until
+
+
+async def test_a_tafl_ai_seat_plays_at_the_strength_chosen_by_name(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        setup = await new_game_form(pilot)
+        level = setup.query_one("#defenders-level", Select)
+        assert level.value == "full" and not level.disabled
+        titles = [str(prompt) for prompt, _ in level._options]  # type: ignore[attr-defined]
+        assert titles == [lv.title for lv in LEVELS.values()]
+        await choose(pilot, "defenders-level", "beginner", list(LEVELS))
+        play = await start(pilot)
+        defenders = play.runner.plans[1]
+        assert defenders.kind == "ai" and defenders.limit is not None and defenders.limit.level == "beginner"
+        assert "level beginner" in play.runner.header.seats[1].detail
+        assert SeatPlan.of(play.runner.header.seats[1]).limit.level == "beginner"
+
+
+async def test_full_strength_records_no_level_and_one_strength_games_offer_none(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        setup = await new_game_form(pilot)
+        play = await start(pilot)
+        assert "level" not in play.runner.header.seats[1].detail
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.screen.query("#board"), "home")
+        setup = await new_game_form(pilot)
+        await kingdom_variant(pilot, setup, "solo")
+        assert not setup.query("#you-level")
