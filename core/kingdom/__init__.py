@@ -102,6 +102,8 @@ GAME = GameDescriptor(
     new_setup=_new_setup,
     ai=_ai,
     ai_version=AI_VERSION,
+    # core/kingdom/ai.py LEVELS; strongest last, the form's default (docs/kingdom-ai.md)
+    ai_levels=(("greedy", "Greedy (the baseline)"), ("full", "Full")),
     bot_detail="enemy kingdom (kingdom solo: enemy rules)",
     score_word="defence points",
     has_chance=False,  # shuffles only: no dice a person could throw on a table

@@ -1,6 +1,7 @@
 """The New game form offers a game's AI strengths by name (GameDescriptor.ai_levels): Tafl's
 from Beginner to Full, picked by keys, reach the seat's limit and the record; the full
-strength records no level, as AI seats did before levels; a game with one strength shows none."""
+strength records no level, as AI seats did before levels; Take the Kingdom offers its greedy
+baseline; a game with one strength (Taifa) shows none."""
 
 from __future__ import annotations
 
@@ -28,6 +29,22 @@ async def test_a_tafl_ai_seat_plays_at_the_strength_chosen_by_name(make_app) -> 
         assert SeatPlan.of(play.runner.header.seats[1]).limit.level == "beginner"
 
 
+async def test_a_kingdom_ai_seat_can_be_the_greedy_baseline(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        setup = await new_game_form(pilot)
+        await kingdom_variant(pilot, setup, "multi-3")
+        assert setup.query_one("#player-1-level", Select).disabled  # a person: no strength
+        assert setup.query_one("#player-2-level", Select).value == "full"
+        await choose(pilot, "player-3-level", "greedy", ["greedy", "full"])
+        play = await start(pilot)
+        plans = play.runner.plans
+        assert plans[1].limit is None or plans[1].limit.level is None
+        assert "level" not in play.runner.header.seats[1].detail
+        assert plans[2].limit is not None and plans[2].limit.level == "greedy"
+        assert "level greedy" in play.runner.header.seats[2].detail
+
+
 async def test_full_strength_records_no_level_and_one_strength_games_offer_none(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -37,5 +54,6 @@ async def test_full_strength_records_no_level_and_one_strength_games_offer_none(
         await pilot.press("q")
         await wait_until(pilot, lambda: not app.screen.query("#board"), "home")
         setup = await new_game_form(pilot)
-        await kingdom_variant(pilot, setup, "solo")
-        assert not setup.query("#you-level")
+        setup.query_one("#game", Select).value = "taifa"  # the Taifa AI has one strength
+        await wait_until(pilot, lambda: setup.shown is not None and setup.shown[0] == "taifa", "Taifa's form")
+        assert not any((w.id or "").endswith("-level") for w in setup.query(".seat Select"))
