@@ -43,6 +43,11 @@ def slug(name: str) -> str:
     return text if text[0].isalpha() else f"s-{text}"
 
 
+def timed(gi: GameDescriptor) -> bool:
+    """Whether the game's AI plays by the clock: the form then offers its time per decision."""
+    return gi.ai_limit.seconds is not None
+
+
 def ai_times(gi: GameDescriptor) -> list[tuple[str, float]]:
     """The AI limits the form offers: times per decision if the game's AI is timed, else its own."""
     if gi.ai_limit.seconds is None:
@@ -129,10 +134,9 @@ class SetupScreen(Screen):
         for seat, spec in zip(header.seats, self.gi.seat_specs(header.variant)):
             plan = SeatPlan.of(seat)
             self.query_one(f"#{slug(spec.name)}-kind", Select).value = plan.kind
-            timer = self.query_one(f"#{slug(spec.name)}-time", Select)
             seconds = plan.limit.seconds if plan.limit is not None else None
-            if seconds is not None and any(v == seconds for _, v in ai_times(self.gi)):
-                timer.value = seconds
+            if seconds is not None and timed(self.gi) and any(v == seconds for _, v in ai_times(self.gi)):
+                self.query_one(f"#{slug(spec.name)}-time", Select).value = seconds
             level = plan.limit.level if plan.limit is not None else None
             if self.gi.ai_levels and any(key == level for key, _ in self.gi.ai_levels):
                 self.query_one(f"#{slug(spec.name)}-level", Select).value = level
@@ -187,8 +191,8 @@ class SetupScreen(Screen):
             rows.append(Horizontal(
                 Select([(KIND_TITLES.get(k, k), k) for k in seat.kinds], value=seat.default, allow_blank=False,
                        id=f"{slug(seat.name)}-kind"),
-                Select(times, value=default_time, allow_blank=False, id=f"{slug(seat.name)}-time",
-                       disabled=seat.default != "ai", classes="ai-only"),
+                *([Select(times, value=default_time, allow_blank=False, id=f"{slug(seat.name)}-time",
+                          disabled=seat.default != "ai", classes="ai-only")] if timed(gi) else []),
                 *([Select(levels, value=levels[-1][1], allow_blank=False, id=f"{slug(seat.name)}-level",
                           disabled=seat.default != "ai", classes="ai-only")] if levels else []),
                 classes="seat"))
@@ -225,12 +229,13 @@ class SetupScreen(Screen):
         seats = []
         for seat in gi.seat_specs(variant):
             kind = str(self.query_one(f"#{slug(seat.name)}-kind", Select).value)
-            seconds = float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
+            seconds = (float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
+                       if timed(gi) else OWN_PACE)
             level = str(self.query_one(f"#{slug(seat.name)}-level", Select).value) if gi.ai_levels else None
             if gi.ai_levels and level == gi.ai_levels[-1][0]:
                 level = None  # the full strength is the AI's own: its records say no level, as before levels
-            timed = seconds if seconds != OWN_PACE else None
-            limit = Limit(seconds=timed, level=level) if kind == "ai" and (timed or level) else None
+            per_decision = seconds if seconds != OWN_PACE else None
+            limit = Limit(seconds=per_decision, level=level) if kind == "ai" and (per_decision or level) else None
             seats.append(SeatPlan(kind, limit))
         seed_text = self.query_one("#seed", Input).value.strip() or str(session.new_seed())
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
