@@ -35,22 +35,23 @@ def not_regular(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
 
-def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES) -> bytes:
+def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES, *, head: int | None = None) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` + 1 of them (a longer file is the
-    reader's error, or RecordError at once when its size says so). RecordError for a FIFO, a folder or
-    a device, without blocking on it; OSError passes through."""
+    reader's error, or RecordError at once when its size says so); ``head``: only its first ``head``
+    bytes, whatever its size. RecordError for a FIFO, a folder or a device, without blocking on it;
+    OSError passes through."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     try:
         info = os.fstat(fd)
         kind = not_regular(info.st_mode)
         if kind is not None:
             raise RecordError(f"not a record file: it is {kind}")
-        if info.st_size > limit:
+        if head is None and info.st_size > limit:
             raise RecordError(f"byte 0: the file is larger than {limit // 2**20} MiB, more than any record")
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as file:
             fd = -1  # the file object closes it
-            return file.read(limit + 1)
+            return file.read(limit + 1 if head is None else head)
     finally:
         if fd >= 0:
             os.close(fd)

@@ -291,8 +291,13 @@ def _header_wire(data: bytes) -> tuple[Any, bytes, int]:
 
 def peek_header(source: Source) -> Header:
     """The header as written, without starting its game: what a caller reads to learn which of a
-    user's own data files (named by fingerprint in its setup) the game needs. RecordError, OSError."""
-    data = _load(source)
+    user's own data files (named by fingerprint in its setup) the game needs. Only the header's
+    bytes are read. RecordError, OSError."""
+    head = len(PREAMBLE) + Limits.HEADER_BYTES + 1  # one byte more tells a header too large
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source[:head])
+    else:
+        data = read_regular(source, head=head)
     _check_preamble(data)
     try:
         return header_from_wire(_header_wire(data)[0])

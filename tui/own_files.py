@@ -45,7 +45,7 @@ def keep(data_dir: Path, game: str, paths: Mapping[str, Path], setup: Mapping[st
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             write_whole(target, [read_regular(path)])
-        except (OSError, FileExistsError):
+        except OSError:  # FileExistsError too: a copy written meanwhile
             pass
 
 

@@ -33,7 +33,6 @@ from tui.session import Unfinished, read_data_file, unfinished_games
 
 KIND_TITLES = {"human": "Human", "ai": "AI", "bot": "Rulebook bot", "random": "Random"}
 AI_TIMES = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds per decision, for a game whose AI plays by the clock
-OWN_PACE = 0.0  # the AI's own limit (a game whose AI is not timed)
 DICE = [("seeded (the app throws them)", "seeded"), ("from the table (you type them)", "manual")]
 
 
@@ -49,10 +48,8 @@ def timed(gi: GameDescriptor) -> bool:
 
 
 def ai_times(gi: GameDescriptor) -> list[tuple[str, float]]:
-    """The AI limits the form offers: times per decision if the game's AI is timed, else its own."""
-    if gi.ai_limit.seconds is None:
-        return [("its own pace", OWN_PACE)]
-    return [(f"{t:g} s", t) for t in sorted({*AI_TIMES, gi.ai_limit.seconds})]
+    """The times per decision the form offers a timed AI (with the game's own default)."""
+    return [(f"{t:g} s", t) for t in sorted({*AI_TIMES, gi.ai_limit.seconds or AI_TIMES[0]})]
 
 
 def ai_levels(gi: GameDescriptor) -> list[tuple[str, str]]:
@@ -183,15 +180,13 @@ class SetupScreen(Screen):
         seats = self.query_one("#seats", Grid)
         await seats.remove_children()
         rows: list[Widget] = []
-        times = ai_times(gi)
-        default_time = gi.ai_limit.seconds or OWN_PACE
         levels = ai_levels(gi)
         for seat in gi.seat_specs(variant):
             rows.append(Label(seat.name[:1].upper() + seat.name[1:]))
             rows.append(Horizontal(
                 Select([(KIND_TITLES.get(k, k), k) for k in seat.kinds], value=seat.default, allow_blank=False,
                        id=f"{slug(seat.name)}-kind"),
-                *([Select(times, value=default_time, allow_blank=False, id=f"{slug(seat.name)}-time",
+                *([Select(ai_times(gi), value=gi.ai_limit.seconds, allow_blank=False, id=f"{slug(seat.name)}-time",
                           disabled=seat.default != "ai", classes="ai-only")] if timed(gi) else []),
                 *([Select(levels, value=levels[-1][1], allow_blank=False, id=f"{slug(seat.name)}-level",
                           disabled=seat.default != "ai", classes="ai-only")] if levels else []),
@@ -230,12 +225,11 @@ class SetupScreen(Screen):
         for seat in gi.seat_specs(variant):
             kind = str(self.query_one(f"#{slug(seat.name)}-kind", Select).value)
             seconds = (float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
-                       if timed(gi) else OWN_PACE)
+                       if timed(gi) else None)
             level = str(self.query_one(f"#{slug(seat.name)}-level", Select).value) if gi.ai_levels else None
             if gi.ai_levels and level == gi.ai_levels[-1][0]:
                 level = None  # the full strength is the AI's own: its records say no level, as before levels
-            per_decision = seconds if seconds != OWN_PACE else None
-            limit = Limit(seconds=per_decision, level=level) if kind == "ai" and (per_decision or level) else None
+            limit = Limit(seconds=seconds, level=level) if kind == "ai" and (seconds or level) else None
             seats.append(SeatPlan(kind, limit))
         seed_text = self.query_one("#seed", Input).value.strip() or str(session.new_seed())
         options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]

@@ -20,11 +20,15 @@ COMPACT = (60, 26)  # a board narrower or lower than this shows one pane at a ti
 
 
 class TabbedBoard(Vertical):
-    game: Any
-    seat: int | None
-    interactive: bool
-    pane: str  # the pane chosen
-    shown: str  # the pane the tab bar shows as active
+    first_pane: str  # the pane chosen at the start
+
+    def __init__(self, game: Any, seat: int | None = None, interactive: bool = False, *,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.game, self.seat, self.interactive = game, seat, interactive
+        self.pane = self.first_pane  # the pane chosen: compact, the one shown
+        self.context: str | None = None  # the pane the last decision brought forward
+        self.shown = ""  # the pane the tab bar shows as active
 
     def show(self, game: Any, seat: int | None = None, interactive: bool = False) -> None:
         raise NotImplementedError

@@ -67,19 +67,12 @@ class KingdomBoard(TabbedBoard):
     KingdomBoard Tabs Tab.-active { text-style: bold reverse; }
     """
     wide: ClassVar[bool] = True
+    first_pane = "kingdoms"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"kingdom.{name}")
           for key, name in (("k", "kingdoms"), ("h", "hand"), ("r", "round"))),
         *TARGET_BINDINGS,  # the kingdoms' own (targets.py), here for the help; Enter from the hand too
     ]
-
-    def __init__(self, game: Game, seat: int | None = None, interactive: bool = False, *,
-                 id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.game, self.seat, self.interactive = game, seat, interactive
-        self.pane = "kingdoms"  # compact: the pane shown
-        self.context: str | None = None  # the pane the last decision brought forward
-        self.shown = ""  # the pane the tab bar shows as active
 
     @property
     def solo(self) -> bool:

@@ -71,6 +71,7 @@ class TaifaBoard(TabbedBoard):
     TaifaBoard Tabs Tab.-active { text-style: bold reverse; }
     """
     wide: ClassVar[bool] = True
+    first_pane = "map"  # not compact, the hand or combat go beside the map
     BINDINGS: ClassVar[list[Binding]] = [
         Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"taifa.{name}")
         for key, name in (("m", "map"), ("k", "kingdoms"), ("h", "hand"), ("c", "combat"))
@@ -78,12 +79,8 @@ class TaifaBoard(TabbedBoard):
 
     def __init__(self, game: Game, seat: int | None = None, interactive: bool = False, *,
                  id: str | None = None) -> None:
-        super().__init__(id=id)
         assert isinstance(game, TaifaGame)
-        self.game, self.seat, self.interactive = game, seat, interactive
-        self.pane = "map"  # the pane chosen: in compact the one shown; else the hand or combat beside the map
-        self.context: str | None = None  # the pane the last decision brought forward
-        self.shown = ""  # the pane the tab bar shows as active
+        super().__init__(game, seat, interactive, id=id)
         self.last_combat: dict[str, Any] | None = None  # the last fight drawn (the viewer's combat pane)
 
     def compose(self) -> ComposeResult:
