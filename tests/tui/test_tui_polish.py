@@ -131,6 +131,9 @@ async def test_help_opens_on_the_keys_of_the_screen_below_then_the_rules(make_ap
         here, rest = source.split("## Tafl in brief", 1)
         assert here.startswith("## Keys here\n\n**Play**") and "**Board (tafl)**" in here
         assert "**Home**" not in here and "**Board (taifa)**" not in here
+        # The game's palette commands are listed with the keys here, and how to open the palette.
+        assert "## Commands here" in here and "`ctrl+p`" in here
+        assert "| Resign |" in here and "| Takeback |" in here and "| Save as |" in here and "| Flip the board |" in here
         assert rest.index("## Taifa in brief") < rest.index("## Keys elsewhere") and "**Home**" in rest
         shown = "\n".join(screen_lines(app.export_screenshot()))
         assert "Keys here" in shown and "play.type" in shown  # it opens on them

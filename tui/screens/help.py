@@ -45,6 +45,19 @@ def with_extra_keys(screens: list[tuple[str, list[Binding]]], stack: list[Screen
     return out
 
 
+def commands_markdown(below: Screen | None) -> str:
+    """The commands the screen under the help offers in the command palette (its ``commands()``:
+    a game's resign, takeback, save as, ...), or "" when it has none."""
+    commands = getattr(below, "commands", None)
+    rows = commands() if callable(commands) else []
+    if not rows:
+        return ""
+    lines = ["## Commands here", "", "Open the command palette with `ctrl+p` and type a command's name.", "",
+             "| command | what it does |", "|---|---|"]
+    lines += [f"| {title} | {text} |" for title, text, _ in rows]
+    return "\n".join(lines) + "\n"
+
+
 def came_from(screens: list[tuple[str, list[Binding]]], below: Screen | None,
               game: str | None) -> tuple[list[tuple[str, list[Binding]]], list[tuple[str, list[Binding]]]]:
     """The screens' key tables split in two: those of the screen under the help (with its game's
@@ -77,6 +90,7 @@ class HelpScreen(Screen):
         here, others = came_from(with_extra_keys(self.screens, stack), below, game)
         rules = [text for name, text in self.rules if name == game] + [t for n, t in self.rules if n != game]
         parts = [keys_markdown(here, self.keymap, "Keys here")] if here else []
+        parts += [text for text in (commands_markdown(below),) if text]
         parts += [*rules, keys_markdown(others, self.keymap, "Keys elsewhere" if here else "Keys"),
                   keymap_note(self.data_dir)]
         with VerticalScroll(id="help"):
