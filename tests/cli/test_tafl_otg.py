@@ -73,7 +73,7 @@ def test_a_fiefdom_record_goes_out_and_comes_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize("text, why", [
     ("", "no \\[rules"),
     ("hello\n", "line 1: 'hello' is neither"),
-    (GAME.replace("surf:n ", ""), "surf:y"),
+    (GAME.replace("surf:n ", "surf:n sw:w "), "sw:w"),
     (GAME.replace("1. d1-d3", "1. d1-d9"), "line 7: 'd1-d9': .*is in the way"),
     (GAME.replace("g7-g10", "g7-g10xf9"), "that move captures f10"),
     (GAME.replace("f8-c8", "f8-c8xc9"), "captures nothing"),
@@ -115,4 +115,4 @@ def test_rules_string_command_prints_what_otep_reads() -> None:
     done = run("tafl", "rules-string", "-v", "traditional", "-o", "repetition=loss")
     assert done.returncode == 0 and done.stdout.strip() == rules_string("traditional", {"repetition": "loss"})
     assert "tfr:l" in done.stdout
-    assert run("tafl", "rules-string", "-v", "brandubh").returncode == 2
+    assert run("tafl", "rules-string", "-v", "tablut").returncode == 2
