@@ -15,7 +15,7 @@ from typing import Any
 
 from core.engine import Code, Decision, Event, Over, Result, RulesError
 from core.tafl.board import (
-    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, format_position, parse_position,
+    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, format_position, parse_position,
 )
 from core.tafl.movegen import can_stop, moves_for, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
@@ -272,7 +272,7 @@ class TaflGame:
         if self.v.shieldwall and -1 in g.neighbours[t]:
             taken = {sq for sq, _ in out}
             rule = RULES[self.v.cite]["shieldwall"]
-            out.extend((sq, rule) for sq in self._shieldwall(t, side) if sq not in taken)
+            out.extend((sq, rule) for sq in shieldwall_captures(g, board, t, side) if sq not in taken)
         return out
 
     def _capture_rule(self, why: str) -> str:
@@ -284,34 +284,6 @@ class TaflGame:
     def _throne_hostile(self) -> bool:
         """Whether the empty centre is hostile (TF-4); in Brandubh only with the strong king (TF-28)."""
         return self.v.throne_hostile or self.opts.get("strong_king_at_throne", False)
-
-    def _shieldwall(self, t: int, side: int) -> list[int]:
-        """Pieces taken by a shieldwall that ``side``'s piece on the edge square ``t`` brackets (cph 5b, TF-21).
-
-        A row of two or more enemies along the edge, each with a piece of ``side`` directly
-        in front of it, closed at the far end by a piece of ``side`` or a corner. The king
-        may stand in the row, but is not taken by it.
-        """
-        g, board = self.geo, self.board
-        nb = g.neighbours[t]
-        inward = next((d for d in range(4) if nb[d ^ 1] < 0), -1)  # directions pair up as 0/1, 2/3
-        if inward < 0 or t in g.corners:
-            return []
-        out: list[int] = []
-        for d in ((2, 3) if inward < 2 else (0, 1)):
-            row: list[int] = []
-            sq = nb[d]
-            while sq >= 0 and board[sq] != EMPTY and SIDE_OF[board[sq]] != side:
-                front = board[g.neighbours[sq][inward]]
-                if front == EMPTY or SIDE_OF[front] != side:
-                    break
-                row.append(sq)
-                sq = g.neighbours[sq][d]
-            else:
-                closed = sq >= 0 and (sq in g.corners or SIDE_OF[board[sq]] == side)
-                if len(row) >= 2 and closed:
-                    out.extend(s for s in row if board[s] != KING)
-        return out
 
     def _king_captured(self, k: int, d: int) -> str | None:
         """Rule under which the king on ``k``, just closed on from direction ``d``, falls."""
@@ -392,9 +364,9 @@ class TaflGame:
             return self._end((ATTACKERS,), "the king is captured", cites["king_taken"])
         if piece == KING and t in self.geo.corners:
             return self._end((DEFENDERS,), "the king reached a corner", cites["corner"])
-        if mover == DEFENDERS and self.v.edge_fort and self._edge_fort():
+        if mover == DEFENDERS and self.v.edge_fort and edge_fort(self.geo, self.board, self.v.shieldwall):
             return self._end((DEFENDERS,), "the king stands in an exit fort on the edge", cites["edge_fort"])
-        if mover == ATTACKERS and self.v.encirclement and self._encircled():
+        if mover == ATTACKERS and self.v.encirclement and encircled(self.geo, self.board):
             return self._end((ATTACKERS,), "every defender is encircled", cites["encircled"])
         if not self.legal_moves():
             return self._finish_no_moves()
@@ -418,77 +390,6 @@ class TaflGame:
         winners = () if self.v.no_moves == "draw" else (1 - stuck,)  # Brandubh: a draw (TF-29)
         return self._end(winners, f"the {SIDE_NAMES[stuck]} have no legal move", RULES[self.v.cite]["no_moves"])
 
-    # -- the published rulesets' extra ends (TF-22, TF-24) -------------------------------
-
-    def _edge_fort(self) -> bool:
-        """Whether the king stands in an exit fort the attackers cannot break (cph exit fort, TF-22).
-
-        The king is on the edge and can move; the empty squares he reaches (the fort's inside)
-        touch no attacker; and every defender walling them in is safe for good: it stays safe
-        while, on each line through it, one neighbour is off the board, inside, or another safe
-        defender, and no row of defenders along the edge through it can be shieldwalled (cph 5b).
-        """
-        g, board = self.geo, self.board
-        k = board.index(KING)
-        if -1 not in g.neighbours[k] or not any(n >= 0 and board[n] == EMPTY for n in g.neighbours[k]):
-            return False
-        inside, stack = {k}, [k]
-        while stack:
-            for n in g.neighbours[stack.pop()]:
-                if n < 0 or n in inside:
-                    continue
-                if board[n] == ATTACKER:
-                    return False
-                if board[n] == EMPTY:
-                    inside.add(n)
-                    stack.append(n)
-        wall = {n for sq in inside for n in g.neighbours[sq] if n >= 0 and board[n] == DEFENDER}
-        # Safe squares, shrunk until stable: inside squares (not a corner or the throne, hostile
-        # when empty) and the defenders no sequence of attacker moves can take.
-        safe = {sq for sq in inside if sq not in g.corners and sq != g.centre}
-        safe |= {sq for sq, p in enumerate(board) if p == DEFENDER}
-        changed = True
-        while changed:
-            changed = False
-            for w in [sq for sq in safe if board[sq] == DEFENDER]:
-                nb = g.neighbours[w]
-                open_line = any(a >= 0 and b >= 0 and a not in safe and b not in safe
-                                for a, b in ((nb[0], nb[1]), (nb[2], nb[3])))
-                if open_line or (self.v.shieldwall and -1 in nb and not self._edge_row_safe(w, safe, inside)):
-                    safe.discard(w)
-                    changed = True
-        return wall <= safe
-
-    def _edge_row_safe(self, w: int, safe: set[int], inside: set[int]) -> bool:
-        """Whether the row of defenders along the edge through ``w`` can never be shieldwalled."""
-        g, board = self.geo, self.board
-        nb = g.neighbours[w]
-        inward = next(d for d in range(4) if nb[d ^ 1] < 0)
-        for d in ((2, 3) if inward < 2 else (0, 1)):
-            sq = w
-            while sq >= 0 and board[sq] in (DEFENDER, KING):
-                if g.neighbours[sq][inward] in safe:
-                    return True  # no attacker can ever stand in front of this one
-                sq = g.neighbours[sq][d]
-            if sq in inside:
-                return True  # an end no attacker can close
-        return False
-
-    def _encircled(self) -> bool:
-        """Whether no defender can reach the edge through empty squares (cph encirclement, fetlar 7b, TF-24)."""
-        g, board = self.geo, self.board
-        seen = {sq for sq, p in enumerate(board) if p in (DEFENDER, KING)}
-        stack = list(seen)
-        while stack:
-            nb = g.neighbours[stack.pop()]
-            if -1 in nb:
-                return False
-            for n in nb:
-                if n not in seen and board[n] != ATTACKER:
-                    seen.add(n)
-                    stack.append(n)
-        return True
-
     def _end(self, winners: tuple[int, ...], reason: str, rule: str) -> list[Event]:
         self.result = Result(winners, reason, rule)
         self._legal = None  # recomputed as no moves now that the game is over
@@ -510,6 +411,107 @@ class TaflGame:
             self.history_hash -= _entry_hash(key, old)
         self.history_hash = (self.history_hash + _entry_hash(key, old + 1)) % _HASH_MOD
         return old + 1
+
+
+# -- the published rulesets' extra rules, on a bare board (the AI's search board uses them too) --
+
+
+def shieldwall_captures(g: Geometry, board: list[int], t: int, side: int) -> list[int]:
+    """Pieces taken by a shieldwall that ``side``'s piece on the edge square ``t`` brackets (cph 5b, TF-21).
+
+    A row of two or more enemies along the edge, each with a piece of ``side`` directly
+    in front of it, closed at the far end by a piece of ``side`` or a corner. The king
+    may stand in the row, but is not taken by it.
+    """
+    nb = g.neighbours[t]
+    inward = next((d for d in range(4) if nb[d ^ 1] < 0), -1)  # directions pair up as 0/1, 2/3
+    if inward < 0 or t in g.corners:
+        return []
+    out: list[int] = []
+    for d in ((2, 3) if inward < 2 else (0, 1)):
+        row: list[int] = []
+        sq = nb[d]
+        while sq >= 0 and board[sq] != EMPTY and SIDE_OF[board[sq]] != side:
+            front = board[g.neighbours[sq][inward]]
+            if front == EMPTY or SIDE_OF[front] != side:
+                break
+            row.append(sq)
+            sq = g.neighbours[sq][d]
+        else:
+            closed = sq >= 0 and (sq in g.corners or SIDE_OF[board[sq]] == side)
+            if len(row) >= 2 and closed:
+                out.extend(s for s in row if board[s] != KING)
+    return out
+
+
+def edge_fort(g: Geometry, board: list[int], shieldwall: bool) -> bool:
+    """Whether the king stands in an exit fort the attackers cannot break (cph exit fort, TF-22).
+
+    The king is on the edge and can move; the empty squares he reaches (the fort's inside)
+    touch no attacker; and every defender walling them in is safe for good: it stays safe
+    while, on each line through it, one neighbour is off the board, inside, or another safe
+    defender, and (with the shieldwall rule) no row of defenders along the edge through it
+    can be shieldwalled (cph 5b).
+    """
+    k = board.index(KING)
+    if -1 not in g.neighbours[k] or not any(n >= 0 and board[n] == EMPTY for n in g.neighbours[k]):
+        return False
+    inside, stack = {k}, [k]
+    while stack:
+        for n in g.neighbours[stack.pop()]:
+            if n < 0 or n in inside:
+                continue
+            if board[n] == ATTACKER:
+                return False
+            if board[n] == EMPTY:
+                inside.add(n)
+                stack.append(n)
+    wall = {n for sq in inside for n in g.neighbours[sq] if n >= 0 and board[n] == DEFENDER}
+    # Safe squares, shrunk until stable: inside squares (not a corner or the throne, hostile
+    # when empty) and the defenders no sequence of attacker moves can take.
+    safe = {sq for sq in inside if sq not in g.corners and sq != g.centre}
+    safe |= {sq for sq, p in enumerate(board) if p == DEFENDER}
+    changed = True
+    while changed:
+        changed = False
+        for w in [sq for sq in safe if board[sq] == DEFENDER]:
+            nb = g.neighbours[w]
+            open_line = any(a >= 0 and b >= 0 and a not in safe and b not in safe
+                            for a, b in ((nb[0], nb[1]), (nb[2], nb[3])))
+            if open_line or (shieldwall and -1 in nb and not _edge_row_safe(g, board, w, safe, inside)):
+                safe.discard(w)
+                changed = True
+    return wall <= safe
+
+
+def _edge_row_safe(g: Geometry, board: list[int], w: int, safe: set[int], inside: set[int]) -> bool:
+    """Whether the row of defenders along the edge through ``w`` can never be shieldwalled."""
+    nb = g.neighbours[w]
+    inward = next(d for d in range(4) if nb[d ^ 1] < 0)
+    for d in ((2, 3) if inward < 2 else (0, 1)):
+        sq = w
+        while sq >= 0 and board[sq] in (DEFENDER, KING):
+            if g.neighbours[sq][inward] in safe:
+                return True  # no attacker can ever stand in front of this one
+            sq = g.neighbours[sq][d]
+        if sq in inside:
+            return True  # an end no attacker can close
+    return False
+
+
+def encircled(g: Geometry, board: list[int]) -> bool:
+    """Whether no defender can reach the edge through empty squares (cph encirclement, fetlar 7b, TF-24)."""
+    seen = {sq for sq, p in enumerate(board) if p in (DEFENDER, KING)}
+    stack = list(seen)
+    while stack:
+        nb = g.neighbours[stack.pop()]
+        if -1 in nb:
+            return False
+        for n in nb:
+            if n not in seen and board[n] != ATTACKER:
+                seen.add(n)
+                stack.append(n)
+    return True
 
 
 _HASH_MOD = 1 << 128
