@@ -25,11 +25,10 @@ RULES_REVISION = 1
 ATTACKERS, DEFENDERS = 0, 1
 
 # The rule each kind of event cites, by the variant's cite prefix (docs/rulings/tafl.md, top).
-_TRAD = {"move": "trad play.1", "piece": "trad play.3", "square": "trad play.4", "king": "trad play.5",
-         "king_taken": "trad win.2; TF-8", "corner": "trad win.3", "no_moves": "trad win.1",
-         "quiet": "trad win.4; TF-5"}
 RULES: dict[str, dict[str, str]] = {
-    "trad": _TRAD,
+    "trad": {"move": "trad play.1", "piece": "trad play.3", "square": "trad play.4", "king": "trad play.5",
+             "king_taken": "trad win.2; TF-8", "corner": "trad win.3", "no_moves": "trad win.1",
+             "quiet": "trad win.4; TF-5"},
     "gild": {"move": "gild BASIC MOVES", "piece": "gild CAPTURE", "square": "gild BASIC MOVES",
              "camp": "gild BASIC MOVES; TF-11", "king": "gild CAPTURE", "king_two": "gild CAPTURE; TF-13",
              "king_taken": "gild OBJECT", "corner": "gild OBJECT", "no_moves": "trad win.1; TF-9",
@@ -233,7 +232,8 @@ class TaflGame:
 
         An occupied square is hostile when it holds an enemy (the king is armed,
         trad play.2, gild CAPTURE); an empty corner, centre or camp square is
-        hostile to every piece (trad play.4, gild BASIC MOVES, TF-4, TF-11).
+        hostile to every piece (trad play.4, gild BASIC MOVES, TF-4, TF-11, TF-20),
+        except Brandubh's throne without the strong king (TF-28).
         """
         piece = self.board[sq]
         g = self.geo
