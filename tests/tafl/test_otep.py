@@ -226,10 +226,11 @@ def test_engine_needs_a_protocol() -> None:
     assert proc.returncode == 2 and "--otep" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_two_engines_play_a_whole_game_through_the_relay() -> None:
+@pytest.mark.parametrize("variant", ["traditional", "brandubh"])
+def test_two_engines_play_a_whole_game_through_the_relay(variant: str) -> None:
     """Done when: ``fiefdom engine --otep`` plays a game against itself through a relaying process."""
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "otep_relay.py"), "--variant", "traditional", "--seconds", "0.02",
+        [sys.executable, str(ROOT / "scripts" / "otep_relay.py"), "--variant", variant, "--seconds", "0.02",
          "--max-plies", "1000"],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )

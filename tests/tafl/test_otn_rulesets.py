@@ -88,3 +88,4 @@ def test_an_otg_with_a_shieldwall_imports_and_a_wrong_capture_is_refused() -> No
     assert game.variant == "copenhagen" and game.moves == [("c5", "c1"), ("h5", "h9")]
     with pytest.raises(OtgError, match="captures"):
         read_otg(SHIELDWALL_GAME.replace("xd1/e1", "xd1").encode())
+

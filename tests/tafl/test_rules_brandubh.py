@@ -93,3 +93,9 @@ def test_repetition_is_a_draw(setup: Setup, options: dict[str, bool]) -> None:
         play(g, move)
     assert g.result.winners == () and g.result.rule == "TF-6"
 
+
+
+def test_the_armed_king_captures(setup: Setup) -> None:
+    # brandubh Capturing: the king may take part in captures, like any warrior.
+    g = setup("brandubh", attackers="c5 a2", defenders="b5", king="d6", to_move="defenders")
+    assert play(g, "Kd6-d5") == "Kd6-d5xc5"

@@ -79,3 +79,16 @@ def test_attackers_without_a_move_lose(setup: Setup) -> None:
     g = setup("fetlar", attackers="a2", defenders="a3 b5", king="f6", to_move="defenders")
     play(g, "b5-b2")
     assert g.result.winners == (1,) and g.result.rule == "fetlar 8; TF-25"
+
+
+def test_the_armed_king_captures_and_the_occupied_throne_shields_defenders(setup: Setup) -> None:
+    # fetlar 7: the king may take part in captures; fetlar 3: the throne is hostile to the
+    # defenders only when empty.
+    g = setup("fetlar", attackers="d5 a2", defenders="c9", king="e4", to_move="defenders")
+    assert play(g, "Ke4-e5") == "Ke4-e5"  # d5 between e5 (the king) and c5 (empty): nothing
+    g2 = setup("fetlar", attackers="d5 a2", defenders="c5", king="e4", to_move="defenders")
+    assert play(g2, "Ke4-e5") == "Ke4-e5xd5"
+    g3 = setup("fetlar", attackers="a8", defenders="f7", king="f6")
+    assert play(g3, "a8-f8") == "a8-f8"  # f7 between f8 and the king on his throne: safe
+    g4 = setup("fetlar", attackers="a8", defenders="f7 b2", king="c3")
+    assert play(g4, "a8-f8") == "a8-f8xf7"  # the empty throne is hostile to him
