@@ -196,8 +196,9 @@ class Position:
     """A position the search can make and unmake moves on.
 
     ``winner`` is set (0 attackers, 1 defenders) when the last move captured
-    the king or brought him to a corner; legal-move exhaustion, repetition
-    and the quiet-move draw are the searcher's business.
+    the king or brought him to a corner, or closed an exit fort or a ring round
+    every defender (TF-22, TF-24); legal-move exhaustion, repetition and the
+    quiet-move draw are the searcher's business.
     """
 
     __slots__ = ("tab", "board", "side", "king", "squares", "bits", "hash", "quiet", "winner", "stack")
