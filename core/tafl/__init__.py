@@ -1,4 +1,5 @@
-"""Tafl: the traditional 11x11 game and the Tafl-Gild tournament rules (9x9, 11x11)."""
+"""Tafl: the traditional 11x11 game, the Tafl-Gild tournament rules (9x9, 11x11), and the
+published Copenhagen 11x11, Fetlar 11x11 and Brandubh 7x7 rulesets."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from time import perf_counter
 from core.engine import Decision
 from core.rng import SplitMix64
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, parse_position
-from core.tafl.rules import ATTACKERS, DEFENDERS, TaflGame
+from core.tafl.rules import ATTACKERS, DEFENDERS, TaflGame, edge_fort, shieldwall_captures
 from core.tafl.variants import variant as get_variant
 
 from core.tafl import AI_VERSION  # noqa: E402,F401 - recorded in seat details; bump it when play changes
@@ -84,8 +84,13 @@ class Tables:
         self.size, self.n = g.size, n
         self.centre, self.corners = g.centre, g.corners
         self.rays, self.neighbours, self.camp_of = g.rays, g.neighbours, g.camp_of
-        # Empty corners, centre and camp squares are hostile to every piece (TF-4, TF-11).
+        # Empty corners, centre and camp squares are hostile to every piece (TF-4, TF-11) and
+        # restricted (TF-2, TF-7). Brandubh's empty throne is hostile only with its strong king
+        # (TF-28: ``throne_counts`` carries that option here).
         self.special = tuple(sq == g.centre or sq in g.corners or g.camp_of[sq] > 0 for sq in range(n))
+        two = v.king_capture == "two"
+        throne_hostile = v.throne_hostile or (two and throne_counts)
+        self.hostile_empty = tuple(s and (sq != g.centre or throne_hostile) for sq, s in enumerate(self.special))
         plain = tuple(not s for s in self.special)
         self.defender_stop = plain
         self.king_stop = tuple(plain[sq] or sq == g.centre or sq in g.corners for sq in range(n))
@@ -105,8 +110,22 @@ class Tables:
         )
         # Four-sided king capture: the four neighbours, or () on the edge (TF-10).
         self.king_ring = tuple(nbs if min(nbs) >= 0 else () for nbs in g.neighbours)
-        self.hof_rule = v.king_capture == "hof-four-else-two"
-        self.throne_counts = throne_counts and v.centre == "throne"
+        # Where the king falls between two (gild off the hof, TF-13; Brandubh, TF-28: off and away
+        # from the throne with the strong king), and what beyond him closes the pair: an attacker,
+        # or an empty camp (gild) or a corner or the hostile throne (Brandubh).
+        self.hof_rule = v.king_capture in ("hof-four-else-two", "two")  # the king is weak off the centre
+        near_throne = {g.centre, *(sq for sq in g.neighbours[g.centre] if sq >= 0)}
+        self.king_two = tuple(
+            (v.king_capture == "hof-four-else-two" and sq != g.centre)
+            or (two and not (throne_counts and sq in near_throne)) for sq in range(n))
+        self.king_anvil = tuple(
+            g.camp_of[sq] > 0 if not two else sq in g.corners or (sq == g.centre and throne_hostile)
+            for sq in range(n))
+        self.throne_counts = (throne_counts or v.king_capture == "four-or-three-by-throne") and v.centre == "throne"
+        # The published rulesets' extra rules (TF-21, TF-22, TF-24).
+        self.geo = g
+        self.shieldwall, self.edge_fort, self.encirclement = v.shieldwall, v.edge_fort, v.encirclement
+        self.on_edge = tuple(-1 in nbs for nbs in g.neighbours)
         self.corner_lines = tuple(_corner_lines(g.rays[sq], g.corners) for sq in range(n))
         self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
         self.guard = _corner_guard_bonus(g.size)
@@ -121,6 +140,8 @@ class Tables:
         self.file_a_clear = full & ~sum(1 << (r * g.size) for r in range(g.size))
         self.last_file_clear = full & ~sum(1 << (r * g.size + g.size - 1) for r in range(g.size))
         self.plain_mask = sum(1 << sq for sq in range(n) if plain[sq])
+        self.full = full
+        self.edge_mask = sum(1 << sq for sq in range(n) if self.on_edge[sq])
         # The start position's score: subtracted so that an even game scores 0 and a draw's
         # contempt means the same for both sides (the material terms alone favour one).
         self.balance = 0
@@ -175,8 +196,9 @@ class Position:
     """A position the search can make and unmake moves on.
 
     ``winner`` is set (0 attackers, 1 defenders) when the last move captured
-    the king or brought him to a corner; legal-move exhaustion, repetition
-    and the quiet-move draw are the searcher's business.
+    the king or brought him to a corner, or closed an exit fort or a ring round
+    every defender (TF-22, TF-24); legal-move exhaustion, repetition and the
+    quiet-move draw are the searcher's business.
     """
 
     __slots__ = ("tab", "board", "side", "king", "squares", "bits", "hash", "quiet", "winner", "stack")
@@ -198,7 +220,9 @@ class Position:
 
     @classmethod
     def from_game(cls, game: TaflGame) -> "Position":
-        tab = tables_for(game.variant, bool(game.opts.get("throne_counts_for_king", False)))
+        # The option that makes the empty throne count round the king: TF-3, or Brandubh's TF-28.
+        opts = game.opts
+        tab = tables_for(game.variant, bool(opts.get("throne_counts_for_king", opts.get("strong_king_at_throne"))))
         return cls(tab, game.board, game.to_move, game.quiet)
 
     def pass_turn(self) -> None:
@@ -263,6 +287,8 @@ class Position:
             self.quiet = 0
         else:
             self.quiet += 1
+        if self.winner < 0 and (tab.edge_fort or tab.encirclement):
+            self._extra_ends(side)
         self.stack.append((*undo, captured))
         self.hash = h
         self.side = 1 - side
@@ -290,16 +316,17 @@ class Position:
     # -- captures (trad play.3-5, gild CAPTURE, TF-3, TF-4, TF-10, TF-11, TF-13, TF-15) --
 
     def hostile_to(self, sq: int, victim_side: int) -> bool:
-        """Whether ``sq`` helps capture a piece of ``victim_side``: an enemy or an empty special square."""
+        """Whether ``sq`` helps capture a piece of ``victim_side``: an enemy or a hostile empty square."""
         v = self.board[sq]
         if v == EMPTY:
-            return self.tab.special[sq]
+            return self.tab.hostile_empty[sq]
         return (v == ATTACKER) != (victim_side == ATTACKERS)
 
     def hostile_to_king(self, sq: int) -> bool:
-        """An anvil for the king off the hof (TF-13): an attacker or an empty camp square."""
+        """An anvil for a king taken by two (TF-13, TF-28): an attacker, or an empty camp (gild),
+        corner or hostile throne (Brandubh)."""
         v = self.board[sq]
-        return v == ATTACKER if v != EMPTY else self.tab.camp_of[sq] > 0
+        return v == ATTACKER if v != EMPTY else self.tab.king_anvil[sq]
 
     def _captures(self, t: int, side: int) -> tuple[int, ...]:
         """Squares captured by the piece of ``side`` that has just arrived on ``t``."""
@@ -314,12 +341,36 @@ class Position:
                     out += (victim_sq,)
             elif far >= 0 and self.hostile_to(far, 1 - side):
                 out += (victim_sq,)
+        if self.tab.shieldwall and self.tab.on_edge[t]:
+            out += tuple(sq for sq in shieldwall_captures(self.tab.geo, board, t, side) if sq not in out)
         return out
+
+    def _extra_ends(self, mover: int) -> None:
+        """Set ``winner`` for an exit fort (TF-22) or an encirclement (TF-24) the last move made."""
+        tab = self.tab
+        if mover == DEFENDERS:
+            if tab.edge_fort and tab.on_edge[self.king] and edge_fort(tab.geo, self.board, tab.shieldwall):
+                self.winner = DEFENDERS
+        elif tab.encirclement and self._encircled():
+            self.winner = ATTACKERS
+
+    def _encircled(self) -> bool:
+        """rules.encircled on bitboards: no defender reaches the edge through non-attacker squares."""
+        tab, size = self.tab, self.tab.size
+        free = tab.full & ~self.bits[ATTACKERS]
+        reach = self.bits[DEFENDERS]
+        while not reach & tab.edge_mask:
+            grow = (reach | reach << size | reach >> size
+                    | (reach << 1) & tab.file_a_clear | (reach >> 1) & tab.last_file_clear) & free
+            if grow == reach:
+                return True
+            reach = grow
+        return False
 
     def _king_falls(self, k: int, far: int) -> bool:
         """Whether the king on ``k`` is captured now, an attacker having closed in opposite ``far``."""
         tab = self.tab
-        if tab.hof_rule and k != tab.centre:
+        if tab.king_two[k]:
             return far >= 0 and self.hostile_to_king(far)
         ring = tab.king_ring[k]
         return bool(ring) and all(self.closes_ring(sq) for sq in ring)
@@ -335,7 +386,7 @@ class Position:
         k, tab, board = self.king, self.tab, self.board
         if k < 0:
             return ()
-        if tab.hof_rule and k != tab.centre:
+        if tab.king_two[k]:
             out: tuple[int, ...] = ()
             for a, b in tab.axes[k]:
                 if board[a] == EMPTY and self.hostile_to_king(b):

@@ -35,7 +35,8 @@ IGNORED = frozenset({"name", "nj", "cj", "swf"})
 PIECE_LISTS = frozenset(f"{space}{what}" for space in ("cor", "cen", "afor", "dfor") for what in ("h", "p", "s", "re")) | {"cenhe"}
 _SYNONYMS = {"ks": {"y": "s", "n": "w"}}  # older OpenTafl wrote the king's strength as yes/no
 _REENTRY = ("cenre", "corre", "dforre")
-TFR = {"draw": "d", "loss": "l", "off": "i"}  # TF-18
+# TF-18; OTN cannot say "the defenders lose": OpenTafl's own Copenhagen string writes tfr:w (TF-26).
+TFR = {"draw": "d", "loss": "l", "defenders-lose": "w", "off": "i"}
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,24 @@ class OtnRules:
 def _entries(v: Variant, options: Mapping[str, Any]) -> dict[str, str]:
     """Every OTN key fiefdom's rules for ``v`` give a value (TF-17)."""
     e = dict(DEFAULTS)
-    e["surf"] = "n"  # fiefdom has no encirclement win
+    e["surf"] = "y" if v.encirclement else "n"  # TF-24: Copenhagen and Fetlar only
     e["tfr"] = TFR[options["repetition"]]
-    if v.centre == "throne":
-        # The empty throne is hostile to all; to the king too when it counts as a side (TF-3, TF-4).
-        e["cenhe"] = ALL if options.get("throne_counts_for_king", False) else BUT_KING
+    if v.shieldwall:
+        e["sw"] = "s"  # TF-21: a corner may close it; swf:y, only the bracketing move captures
+    if v.edge_fort:
+        e["efe"] = "y"  # TF-22
+    if v.king_capture == "two":
+        # Brandubh (TF-28): OpenTafl's own Brandub string (weak king, the throne hostile to no one),
+        # or with the strong king four on and three beside the throne, which is hostile when empty.
+        if options.get("strong_king_at_throne", False):
+            e.update(ks="c", cenhe=ALL)
+        else:
+            e.update(ks="w", cenh="", cenhe="")
+    elif v.centre == "throne":
+        # The empty throne is hostile to all; to the king too when it counts as a side (TF-3, TF-4,
+        # always in Copenhagen and Fetlar, TF-20).
+        counts = v.king_capture == "four-or-three-by-throne" or options.get("throne_counts_for_king", False)
+        e["cenhe"] = ALL if counts else BUT_KING
     else:
         # Gild: the hof and corners never help capture the king (TF-13); OTN's nearest king
         # strength is strong on and beside the centre (TF-17).
@@ -121,7 +135,7 @@ def parse_rules(text: str) -> OtnRules:
         raise RulesError(f"rules string: atkf:{atkf} is not y or n")
     candidates = [v for v in variants().values() if str(v.size) == given["dim"]]
     if not candidates:
-        sizes = ", ".join(sorted({str(v.size) for v in variants().values()}))
+        sizes = ", ".join(map(str, sorted({v.size for v in variants().values()})))
         raise RulesError(f"rules string: fiefdom plays no {given['dim'][:6]}x{given['dim'][:6]} tafl (boards: {sizes})")
     closest: tuple[int, str] = (1 << 30, "")
     for v in candidates:
@@ -144,11 +158,10 @@ def parse_rules(text: str) -> OtnRules:
 def _option_choices(v: Variant) -> list[dict[str, Any]]:
     """The variant's options for each OTN-visible choice (TF-18: OpenTafl has no quiet-move draw)."""
     out = []
-    throne = (True, False) if "throne_counts_for_king" in v.defaults else (None,)
+    flags = [key for key in ("throne_counts_for_king", "strong_king_at_throne") if key in v.defaults]
     for rep in TFR:
-        for counts in throne:
+        for bits in range(1 << len(flags)):
             opts = dict(v.defaults, repetition=rep, quiet_moves=0)
-            if counts is not None:
-                opts["throne_counts_for_king"] = counts
+            opts.update((key, bool(bits >> i & 1)) for i, key in enumerate(flags))
             out.append(opts)
     return out

@@ -1,8 +1,11 @@
-"""Tafl rules: the traditional 11x11 game and the Tafl-Gild tournament rules.
+"""Tafl rules: the traditional 11x11 game, the Tafl-Gild tournament rules, and the
+published Copenhagen, Fetlar and Brandubh rulesets.
 
 Sections cited: ``trad setup.N / play.N / win.N`` are the numbered rules of
 tafl-traditional.txt; ``gild SETUP / BASIC MOVES / CAPTURE / OBJECT`` are the
-headings of tafl-gild.txt; ``TF-N`` are our rulings in docs/rulings/tafl.md.
+headings of tafl-gild.txt; ``cph``, ``fetlar``, ``brandubh`` and ``setupgroup``
+cite the published pages listed at the top of docs/rulings/tafl.md; ``TF-N``
+are our rulings there.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 from core.engine import Code, Decision, Event, Over, Result, RulesError
 from core.tafl.board import (
-    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, format_position, parse_position,
+    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, format_position, parse_position,
 )
 from core.tafl.movegen import can_stop, moves_for, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
@@ -20,6 +23,28 @@ from core.tafl.variants import Variant, variant as get_variant
 RULES_REVISION = 1
 
 ATTACKERS, DEFENDERS = 0, 1
+
+# The rule each kind of event cites, by the variant's cite prefix (docs/rulings/tafl.md, top).
+RULES: dict[str, dict[str, str]] = {
+    "trad": {"move": "trad play.1", "piece": "trad play.3", "square": "trad play.4", "king": "trad play.5",
+             "king_taken": "trad win.2; TF-8", "corner": "trad win.3", "no_moves": "trad win.1",
+             "quiet": "trad win.4; TF-5"},
+    "gild": {"move": "gild BASIC MOVES", "piece": "gild CAPTURE", "square": "gild BASIC MOVES",
+             "camp": "gild BASIC MOVES; TF-11", "king": "gild CAPTURE", "king_two": "gild CAPTURE; TF-13",
+             "king_taken": "gild OBJECT", "corner": "gild OBJECT", "no_moves": "trad win.1; TF-9",
+             "quiet": "TF-5"},
+    "cph": {"move": "cph 4", "piece": "cph 5a", "square": "cph 3; cph 5a", "king": "cph king; TF-20",
+            "king_taken": "cph king", "corner": "cph win", "shieldwall": "cph 5b; TF-21",
+            "edge_fort": "cph exit fort; TF-22", "encircled": "cph encirclement; TF-24",
+            "no_moves": "cph no move", "repetition": "cph repetition; TF-23", "quiet": "TF-5"},
+    "fetlar": {"move": "fetlar 6", "piece": "fetlar 7", "square": "fetlar 3; fetlar 4; fetlar 7",
+               "king": "fetlar 7; TF-20", "king_taken": "fetlar 5", "corner": "fetlar 5",
+               "encircled": "fetlar 7b; TF-24", "no_moves": "fetlar 8; TF-25", "quiet": "TF-5"},
+    "brandubh": {"move": "brandubh Movement", "piece": "brandubh Capturing",
+                 "square": "brandubh Capturing; TF-28", "king_two": "brandubh Capturing; TF-28",
+                 "king": "setupgroup v2; TF-28", "king_taken": "brandubh Aim", "corner": "brandubh Aim",
+                 "no_moves": "brandubh Draw; TF-29", "quiet": "TF-5"},
+}
 
 
 class TaflGame:
@@ -207,7 +232,8 @@ class TaflGame:
 
         An occupied square is hostile when it holds an enemy (the king is armed,
         trad play.2, gild CAPTURE); an empty corner, centre or camp square is
-        hostile to every piece (trad play.4, gild BASIC MOVES, TF-4, TF-11).
+        hostile to every piece (trad play.4, gild BASIC MOVES, TF-4, TF-11, TF-20),
+        except Brandubh's throne without the strong king (TF-28).
         """
         piece = self.board[sq]
         g = self.geo
@@ -216,7 +242,7 @@ class TaflGame:
         if sq in g.corners:
             return "corner"
         if sq == g.centre:
-            return self.v.centre
+            return self.v.centre if self._throne_hostile() else None
         if g.camp_of[sq]:
             return "camp"
         return None
@@ -243,38 +269,56 @@ class TaflGame:
             why = self._hostile(far, SIDE_OF[victim])
             if why:
                 out.append((n, self._capture_rule(why)))
+        if self.v.shieldwall and -1 in g.neighbours[t]:
+            taken = {sq for sq, _ in out}
+            rule = RULES[self.v.cite]["shieldwall"]
+            out.extend((sq, rule) for sq in shieldwall_captures(g, board, t, side) if sq not in taken)
         return out
 
     def _capture_rule(self, why: str) -> str:
-        if self.v.cite == "trad":
-            return "trad play.3" if why == "piece" else "trad play.4"
-        if why == "camp":
-            return "gild BASIC MOVES; TF-11"
-        return "gild CAPTURE" if why == "piece" else "gild BASIC MOVES"
+        cites = RULES[self.v.cite]
+        if why == "piece":
+            return cites["piece"]
+        return cites["camp"] if why == "camp" else cites["square"]  # a camp (TF-11); the centre or a corner
+
+    def _throne_hostile(self) -> bool:
+        """Whether the empty centre is hostile (TF-4); in Brandubh only with the strong king (TF-28)."""
+        return self.v.throne_hostile or self.opts.get("strong_king_at_throne", False)
 
     def _king_captured(self, k: int, d: int) -> str | None:
         """Rule under which the king on ``k``, just closed on from direction ``d``, falls."""
-        g = self.geo
-        if self.v.king_capture == "hof-four-else-two" and k != g.centre:
-            # TF-13: between two attackers, or an attacker and an empty camp square;
-            # the hof and the corners are hostile "except for the king" (gild BASIC MOVES).
+        g, board, mode = self.geo, self.board, self.v.king_capture
+        cites = RULES[self.v.cite]
+        if mode == "two" and self.opts.get("strong_king_at_throne", False) and (
+            k == g.centre or g.centre in g.neighbours[k]
+        ):
+            mode = "four-or-three-by-throne"  # TF-28: on and beside the throne (setupgroup v2)
+        if mode == "two" or (mode == "hof-four-else-two" and k != g.centre):
+            # Between the attacker that moves and, beyond the king, another attacker or a hostile
+            # empty square: a camp (gild, TF-13), a corner or the hostile throne (Brandubh, TF-28).
+            # The hof and the corners are hostile to the gild king "except for the king".
             far = g.neighbours[k][d]
-            if far >= 0 and (self.board[far] == ATTACKER or (self.board[far] == EMPTY and g.camp_of[far])):
-                return "gild CAPTURE; TF-13"
+            if far < 0:
+                return None
+            if board[far] == ATTACKER:
+                return cites["king_two"]
+            if board[far] == EMPTY and (g.camp_of[far] if mode != "two" else
+                                        far in g.corners or far == g.centre and self._throne_hostile()):
+                return cites["king_two"]
             return None
-        # Four sides: traditional everywhere (trad play.5), gild on the hof.
+        # Four sides: traditional everywhere (trad play.5), gild on the hof; three and the empty
+        # throne where the throne counts (TF-3 option; Copenhagen and Fetlar always, TF-20).
+        throne_counts = mode == "four-or-three-by-throne" or (
+            self.v.centre == "throne" and self.opts.get("throne_counts_for_king", False))
         for n in g.neighbours[k]:
             if n < 0:
                 return None  # TF-10: the board edge is not a side
-            if self.board[n] == ATTACKER:
+            if board[n] == ATTACKER:
                 continue
-            if (
-                n == g.centre and self.board[n] == EMPTY and self.v.centre == "throne"
-                and self.opts.get("throne_counts_for_king", False)
-            ):
+            if n == g.centre and board[n] == EMPTY and throne_counts:
                 continue  # TF-3
             return None
-        return "trad play.5" if self.v.cite == "trad" else "gild CAPTURE"
+        return cites["king"]
 
     # -- playing a move ------------------------------------------------------------
 
@@ -297,7 +341,7 @@ class TaflGame:
         self.last = (f, t, tuple(sq for sq, _ in captured))
         self._legal = None
         record = self.record(f, t, piece, captured, king_sq)
-        move_rule = "trad play.1" if cite == "trad" else "gild BASIC MOVES"
+        move_rule = RULES[cite]["move"]
         events = [Event("move", f"{SIDE_NAMES[mover].capitalize()}: {record}", move_rule,
                         (record, names[f], names[t]))]
         for sq, rule in captured:
@@ -315,13 +359,15 @@ class TaflGame:
         return text
 
     def _after_move(self, mover: int, king_taken: bool, t: int, piece: int) -> list[Event]:
-        cite = self.v.cite
+        cites = RULES[self.v.cite]
         if king_taken:
-            return self._end((ATTACKERS,), "the king is captured",
-                             "trad win.2; TF-8" if cite == "trad" else "gild OBJECT")
+            return self._end((ATTACKERS,), "the king is captured", cites["king_taken"])
         if piece == KING and t in self.geo.corners:
-            return self._end((DEFENDERS,), "the king reached a corner",
-                             "trad win.3" if cite == "trad" else "gild OBJECT")
+            return self._end((DEFENDERS,), "the king reached a corner", cites["corner"])
+        if mover == DEFENDERS and self.v.edge_fort and edge_fort(self.geo, self.board, self.v.shieldwall):
+            return self._end((DEFENDERS,), "the king stands in an exit fort on the edge", cites["edge_fort"])
+        if mover == ATTACKERS and self.v.encirclement and encircled(self.geo, self.board):
+            return self._end((ATTACKERS,), "every defender is encircled", cites["encircled"])
         if not self.legal_moves():
             return self._finish_no_moves()
         seen = self._count_position()
@@ -329,18 +375,20 @@ class TaflGame:
         if seen >= 3 and rep != "off":
             if rep == "draw":
                 return self._end((), "the same position arose a third time", "TF-6")
+            if rep == "defenders-lose":
+                return self._end((ATTACKERS,), "perpetual repetition: a position arose a third time",
+                                 cites.get("repetition", "TF-23"))
             return self._end((1 - mover,), f"the {SIDE_NAMES[mover]} repeated a position a third time", "TF-6")
         limit = self.opts["quiet_moves"]
         if limit and self.quiet >= limit:
             moves = "move" if limit == 1 else "moves"
-            return self._end((), f"{limit} {moves} in a row without a capture",
-                             "trad win.4; TF-5" if cite == "trad" else "TF-5")
+            return self._end((), f"{limit} {moves} in a row without a capture", cites["quiet"])
         return []
 
     def _finish_no_moves(self) -> list[Event]:
         stuck = self.to_move
-        return self._end((1 - stuck,), f"the {SIDE_NAMES[stuck]} have no legal move",
-                         "trad win.1" if self.v.cite == "trad" else "trad win.1; TF-9")
+        winners = () if self.v.no_moves == "draw" else (1 - stuck,)  # Brandubh: a draw (TF-29)
+        return self._end(winners, f"the {SIDE_NAMES[stuck]} have no legal move", RULES[self.v.cite]["no_moves"])
 
     def _end(self, winners: tuple[int, ...], reason: str, rule: str) -> list[Event]:
         self.result = Result(winners, reason, rule)
@@ -363,6 +411,107 @@ class TaflGame:
             self.history_hash -= _entry_hash(key, old)
         self.history_hash = (self.history_hash + _entry_hash(key, old + 1)) % _HASH_MOD
         return old + 1
+
+
+# -- the published rulesets' extra rules, on a bare board (the AI's search board uses them too) --
+
+
+def shieldwall_captures(g: Geometry, board: list[int], t: int, side: int) -> list[int]:
+    """Pieces taken by a shieldwall that ``side``'s piece on the edge square ``t`` brackets (cph 5b, TF-21).
+
+    A row of two or more enemies along the edge, each with a piece of ``side`` directly
+    in front of it, closed at the far end by a piece of ``side`` or a corner. The king
+    may stand in the row, but is not taken by it.
+    """
+    nb = g.neighbours[t]
+    inward = next((d for d in range(4) if nb[d ^ 1] < 0), -1)  # directions pair up as 0/1, 2/3
+    if inward < 0 or t in g.corners:
+        return []
+    out: list[int] = []
+    for d in ((2, 3) if inward < 2 else (0, 1)):
+        row: list[int] = []
+        sq = nb[d]
+        while sq >= 0 and board[sq] != EMPTY and SIDE_OF[board[sq]] != side:
+            front = board[g.neighbours[sq][inward]]
+            if front == EMPTY or SIDE_OF[front] != side:
+                break
+            row.append(sq)
+            sq = g.neighbours[sq][d]
+        else:
+            closed = sq >= 0 and (sq in g.corners or SIDE_OF[board[sq]] == side)
+            if len(row) >= 2 and closed:
+                out.extend(s for s in row if board[s] != KING)
+    return out
+
+
+def edge_fort(g: Geometry, board: list[int], shieldwall: bool) -> bool:
+    """Whether the king stands in an exit fort the attackers cannot break (cph exit fort, TF-22).
+
+    The king is on the edge and can move; the empty squares he reaches (the fort's inside)
+    touch no attacker; and every defender walling them in is safe for good: it stays safe
+    while, on each line through it, one neighbour is off the board, inside, or another safe
+    defender, and (with the shieldwall rule) no row of defenders along the edge through it
+    can be shieldwalled (cph 5b).
+    """
+    k = board.index(KING)
+    if -1 not in g.neighbours[k] or not any(n >= 0 and board[n] == EMPTY for n in g.neighbours[k]):
+        return False
+    inside, stack = {k}, [k]
+    while stack:
+        for n in g.neighbours[stack.pop()]:
+            if n < 0 or n in inside:
+                continue
+            if board[n] == ATTACKER:
+                return False
+            if board[n] == EMPTY:
+                inside.add(n)
+                stack.append(n)
+    wall = {n for sq in inside for n in g.neighbours[sq] if n >= 0 and board[n] == DEFENDER}
+    # Safe squares, shrunk until stable: inside squares (not a corner or the throne, hostile
+    # when empty) and the defenders no sequence of attacker moves can take.
+    safe = {sq for sq in inside if sq not in g.corners and sq != g.centre}
+    safe |= {sq for sq, p in enumerate(board) if p == DEFENDER}
+    changed = True
+    while changed:
+        changed = False
+        for w in [sq for sq in safe if board[sq] == DEFENDER]:
+            nb = g.neighbours[w]
+            open_line = any(a >= 0 and b >= 0 and a not in safe and b not in safe
+                            for a, b in ((nb[0], nb[1]), (nb[2], nb[3])))
+            if open_line or (shieldwall and -1 in nb and not _edge_row_safe(g, board, w, safe, inside)):
+                safe.discard(w)
+                changed = True
+    return wall <= safe
+
+
+def _edge_row_safe(g: Geometry, board: list[int], w: int, safe: set[int], inside: set[int]) -> bool:
+    """Whether the row of defenders along the edge through ``w`` can never be shieldwalled."""
+    nb = g.neighbours[w]
+    inward = next(d for d in range(4) if nb[d ^ 1] < 0)
+    for d in ((2, 3) if inward < 2 else (0, 1)):
+        sq = w
+        while sq >= 0 and board[sq] in (DEFENDER, KING):
+            if g.neighbours[sq][inward] in safe:
+                return True  # no attacker can ever stand in front of this one
+            sq = g.neighbours[sq][d]
+        if sq in inside:
+            return True  # an end no attacker can close
+    return False
+
+
+def encircled(g: Geometry, board: list[int]) -> bool:
+    """Whether no defender can reach the edge through empty squares (cph encirclement, fetlar 7b, TF-24)."""
+    seen = {sq for sq, p in enumerate(board) if p in (DEFENDER, KING)}
+    stack = list(seen)
+    while stack:
+        nb = g.neighbours[stack.pop()]
+        if -1 in nb:
+            return False
+        for n in nb:
+            if n not in seen and board[n] != ATTACKER:
+                seen.add(n)
+                stack.append(n)
+    return True
 
 
 _HASH_MOD = 1 << 128

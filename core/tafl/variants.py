@@ -1,4 +1,4 @@
-"""The three Tafl rulesets, loaded from data/variants.toml, and their options."""
+"""The Tafl rulesets, loaded from data/variants.toml, and their options."""
 
 from __future__ import annotations
 
@@ -28,12 +28,17 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("quiet_moves", int, None,
                    "draw after this many moves in a row (both sides' moves count) without a capture; 0 = off",
                    "TF-5"),
-        OptionSpec("repetition", str, ("draw", "loss", "off"),
+        OptionSpec("repetition", str, ("draw", "loss", "defenders-lose", "off"),
+                   # defenders-lose: Copenhagen's rule (TF-23); the help keeps its one line
                    "third occurrence of a position: draw, loss for the side that repeats, or no rule",
                    "TF-6"),
         OptionSpec("throne_counts_for_king", bool, None,
                    "the empty throne counts as one of the four sides that capture the king",
                    "TF-3"),
+        OptionSpec("strong_king_at_throne", bool, None,
+                   "Brandubh: the king needs four attackers on the throne and three beside it "
+                   "(setupgroup.com), else two anywhere (dragonheelslair.com)",
+                   "TF-28"),
     )
 }
 
@@ -46,10 +51,18 @@ class Variant:
     size: int
     start: str
     centre: str  # "throne" or "hof"
-    king_capture: str  # "four-sides" or "hof-four-else-two"
+    # "four-sides" (TF-3 option), "hof-four-else-two" (gild), "four-or-three-by-throne"
+    # (Copenhagen, Fetlar) or "two" (Brandubh; strong_king_at_throne, TF-28)
+    king_capture: str
     camps: tuple[tuple[str, ...], ...]
     defaults: dict[str, Any] = field(hash=False)
     geometry: Geometry = field(hash=False, compare=False)
+    # The published rulesets' extra rules (TF-20 onwards); off in the older variants.
+    shieldwall: bool = False  # TF-21
+    edge_fort: bool = False  # TF-22
+    encirclement: bool = False  # TF-24
+    throne_hostile: bool = True  # TF-4; Brandubh TF-28
+    no_moves: str = "loss"  # "loss" (TF-9) or "draw" (Brandubh, TF-29)
 
     def options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """The defaults overridden by ``given``, validated; RulesError names the bad option."""
@@ -85,6 +98,9 @@ def coerce_option(key: str, value: Any) -> Any:
     return value
 
 
+EXTRA_RULES = ("shieldwall", "edge_fort", "encirclement", "throne_hostile", "no_moves")
+
+
 @cache
 def variants() -> dict[str, Variant]:
     raw = tomllib.loads(resources.files("core.tafl").joinpath("data/variants.toml").read_text("utf-8"))
@@ -96,6 +112,7 @@ def variants() -> dict[str, Variant]:
             centre=v["centre"], king_capture=v["king_capture"], camps=camps,
             defaults={k: coerce_option(k, val) for k, val in v["options"].items()},
             geometry=Geometry.build(v["size"], [list(c) for c in camps]),
+            **{key: v[key] for key in EXTRA_RULES if key in v},
         )
     return out
 

@@ -31,6 +31,14 @@ GAME = f"""\
 """
 
 
+# A Copenhagen game whose first move takes two defenders in a shieldwall (TF-21).
+COPENHAGEN_GAME = """\
+[rules:dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3TTt5/3tt6/11/11/2t4T3/5K5/11/11/t10/11/11/]
+
+1. c5-c1xd1/e1 h5-h9
+"""
+
+
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([FIEFDOM, *map(str, args)], capture_output=True, text=True, timeout=60)
 
@@ -73,7 +81,7 @@ def test_a_fiefdom_record_goes_out_and_comes_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize("text, why", [
     ("", "no \\[rules"),
     ("hello\n", "line 1: 'hello' is neither"),
-    (GAME.replace("surf:n ", ""), "surf:y"),
+    (GAME.replace("surf:n ", "surf:n sw:w "), "sw:w"),
     (GAME.replace("1. d1-d3", "1. d1-d9"), "line 7: 'd1-d9': .*is in the way"),
     (GAME.replace("g7-g10", "g7-g10xf9"), "that move captures f10"),
     (GAME.replace("f8-c8", "f8-c8xc9"), "captures nothing"),
@@ -115,4 +123,26 @@ def test_rules_string_command_prints_what_otep_reads() -> None:
     done = run("tafl", "rules-string", "-v", "traditional", "-o", "repetition=loss")
     assert done.returncode == 0 and done.stdout.strip() == rules_string("traditional", {"repetition": "loss"})
     assert "tfr:l" in done.stdout
-    assert run("tafl", "rules-string", "-v", "brandubh").returncode == 2
+    assert run("tafl", "rules-string", "-v", "tablut").returncode == 2
+
+
+def test_a_copenhagen_otg_goes_in_and_out(tmp_path: Path) -> None:
+    otg, fief = tmp_path / "cph.otg", tmp_path / "cph.fief"
+    otg.write_text(COPENHAGEN_GAME, "utf-8")
+    done = run("tafl", "import-otg", otg, "-o", fief)
+    assert done.returncode == 0, done.stderr
+    assert "tafl copenhagen" in done.stdout
+    assert run("replay", "verify", fief).returncode == 0
+    back = run("tafl", "export-otg", fief)
+    assert back.returncode == 0 and "sw:s" in back.stdout and "1. c5-c1xd1/e1 h5-h9" in back.stdout
+
+
+def test_variants_command_lists_the_registry() -> None:
+    done = run("tafl", "variants")
+    assert done.returncode == 0
+    keys = [line.split()[0] for line in done.stdout.splitlines()]
+    assert keys == ["traditional", "gild-9", "gild-11", "copenhagen", "fetlar", "brandubh"]
+    assert "strong_king_at_throne=false" in done.stdout
+    assert "tafl variants" in run("tafl", "play", "--help").stdout
+    bad = run("tafl", "rules-string", "-v", "brandubh", "-o", "strong_king_at_throne=maybe")
+    assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0 and "true or false" in bad.stderr

@@ -58,7 +58,7 @@ def test_bad_preamble_or_header_bytes(data: bytes, expected: str) -> None:
 
 @pytest.mark.parametrize("change, expected", [
     ({"game": "chess"}, "unknown game 'chess' (known: tafl"),
-    ({"variant": "brandub"}, "unknown tafl variant 'brandub' (known: traditional, gild-9, gild-11)"),
+    ({"variant": "tablut"}, "unknown tafl variant 'tablut' (known: traditional, gild-9, gild-11, copenhagen, fetlar, brandubh)"),
     ({"revision": 7}, "this record uses tafl rules revision 7; this fiefdom plays revision 1"),
     ({"options": {"quiet_moves": "many"}}, "option quiet_moves takes a whole number >= 0"),
     ({"options": {"ai_depth": 3}}, "option 'ai_depth' does not apply to gild-9"),

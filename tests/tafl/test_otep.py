@@ -73,10 +73,9 @@ def test_entries_in_any_order_with_defaults_spelled_out() -> None:
 
 
 @pytest.mark.parametrize("text, why", [
-    # OpenTafl's own examples (opentafl-notation-spec section 3)
-    (f"dim:11 atkf:n start:{DIAMOND}", "surf:y"),
-    (f"dim:11 atkf:n sw:s efe:y start:{DIAMOND}", "surf:y"),
-    ("dim:7 ks:n cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "no 7x7"),
+    # OpenTafl's own Brandub example (opentafl-notation-spec section 3) leaves encirclement on
+    ("dim:7 ks:n cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "surf:y"),
+    ("dim:13 ks:n cenhe: cenh: start:/13/13/13/13/13/13/6K6/13/13/13/13/13/13/", "no 13x13"),
     (f"dim:11 surf:n sw:s start:{DIAMOND}", "sw:s"),
     (f"dim:11 surf:n ber:c start:{DIAMOND}", "ber:c"),
     (f"dim:11 surf:n esc:e start:{DIAMOND}", "esc:e"),
@@ -174,8 +173,8 @@ def test_garbage_and_misplaced_lines_are_one_line_notes() -> None:
 
 def test_unknown_rules_are_a_critical_error_and_play_is_then_refused() -> None:
     engine = OtepEngine(think=first_legal)
-    reply = talk(engine, "rules dim:7 ks:n cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
-    assert reply.out == ["error -1 rules string: fiefdom plays no 7x7 tafl (boards: 11, 9)"]
+    reply = talk(engine, "rules dim:13 ks:n cenhe: cenh: start:/13/13/13/13/13/13/6K6/13/13/13/13/13/13/")
+    assert reply.out == ["error -1 rules string: fiefdom plays no 13x13 tafl (boards: 7, 9, 11)"]
     assert len(reply.err) == 1
     assert talk(engine, "play attackers").out == []
 
@@ -227,10 +226,11 @@ def test_engine_needs_a_protocol() -> None:
     assert proc.returncode == 2 and "--otep" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_two_engines_play_a_whole_game_through_the_relay() -> None:
+@pytest.mark.parametrize("variant", ["traditional", "brandubh"])
+def test_two_engines_play_a_whole_game_through_the_relay(variant: str) -> None:
     """Done when: ``fiefdom engine --otep`` plays a game against itself through a relaying process."""
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "otep_relay.py"), "--variant", "traditional", "--seconds", "0.02",
+        [sys.executable, str(ROOT / "scripts" / "otep_relay.py"), "--variant", variant, "--seconds", "0.02",
          "--max-plies", "1000"],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from core.digest import digest
 from core.engine import Decision, Over
 from core.rng import SplitMix64
-from core.tafl import TaflGame
+from core.tafl import TaflGame, variants
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
 from core.tafl.rules import _entry_hash
 
-VARIANTS = st.sampled_from(["traditional", "gild-9", "gild-11"])
+VARIANTS = st.sampled_from(list(variants()))  # every ruleset in the registry
 
 
 def check_invariants(g: TaflGame, start_counts: tuple[int, int]) -> None:

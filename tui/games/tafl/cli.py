@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 SIDES = {"attackers": 0, "defenders": 1}
 OPTION_HELP = "A rule option as name=value (see docs/rulings/tafl.md), repeatable."
-VARIANT_HELP = "traditional, gild-9 or gild-11."
+# The rulesets come from the registry: listing them here would import the game at start-up.
+VARIANT_HELP = "The ruleset (`fiefdom tafl variants` lists them)."
 
 
 def analyse(
@@ -196,6 +197,16 @@ def simulate(
     typer.echo("\n".join(lines + tally.speed_lines("moves", out)))
 
 
+def variants() -> None:
+    """List the Tafl rulesets (variants) with their rule options and defaults."""
+    from core import games as core_games
+
+    game = core_games.info("tafl")
+    for key, title in game.variants:
+        options = ", ".join(f"{o.name}={str(o.default).lower()}" for o in game.option_specs(key))
+        typer.echo(f"{key:<12} {title:<18} {options}")
+
+
 def rules_string(
     variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
@@ -297,6 +308,7 @@ def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
     tafl_app.command("analyse")(analyse)
     tafl_app.command("bench")(bench)
     tafl_app.command("play")(play)
+    tafl_app.command("variants")(variants)
     tafl_app.command("rules-string")(rules_string)
     tafl_app.command("export-otg")(export_otg)
     tafl_app.command("import-otg")(import_otg)
