@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import chain
 
-from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry
+from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry, format_row
 
 
 Move = tuple[int, int]
@@ -89,6 +89,12 @@ class MoveTables:
         # runs[class][piece][j][hi]: the moves ahead of that piece on square j of a line of that class,
         # when the free run ahead ends before hi; back[...][lo]: those back, the run ending after lo - 1.
         self.runs = [self._runs(self.lines[self.kind.index(c)]) for c in range(len(classes))]
+        self.rows = self.slices[:size]
+        self.row_text = RowText()
+
+    def position(self, raw: bytes) -> str:
+        """``format_position`` of the board whose bytes are ``raw``, a row at a time from a cache."""
+        return "/" + "/".join(map(self.row_text.__getitem__, map(raw.__getitem__, self.rows))) + "/"
 
     def _to_rank(self, squares: tuple[int, ...]) -> list[int]:
         size = self.size
@@ -160,6 +166,16 @@ class LineCache(dict):  # type: ignore[type-arg]
         mine = self[pattern] = tuple(map(rank, moves[self.side]))
         self.pair[pattern] = tuple(map(rank, moves[1 - self.side]))  # the other side's, for its turn
         return mine
+
+
+class RowText(dict):  # type: ignore[type-arg]
+    """A row's OpenTafl text (``3ttttt3``) by its bytes, worked out the first time it is asked for."""
+
+    def __missing__(self, row: bytes) -> str:
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        text = self[row] = format_row(row)
+        return text
 
 
 _lookup = LineCache.__getitem__  # dict's own lookup, which calls __missing__ on a miss

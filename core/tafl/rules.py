@@ -14,7 +14,7 @@ from typing import Any
 
 from core.engine import Code, Decision, Event, Over, Result, RulesError
 from core.tafl.board import (
-    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, format_position, parse_position,
+    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, parse_position,
 )
 from core.tafl.movegen import can_stop, moves_for, ranks_for, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
@@ -175,7 +175,7 @@ class TaflGame:
     # -- queries ---------------------------------------------------------------
 
     def position(self) -> str:
-        return format_position(self.board, self.geo.size)
+        return self._mt.position(self._raw if self._raw is not None else bytes(self.board))
 
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
@@ -434,5 +434,10 @@ class TaflGame:
 _HASH_MOD = 1 << 128
 
 
-def _entry_hash(key: bytes, count: int) -> int:
-    return int.from_bytes(hashlib.blake2b(key + count.to_bytes(4, "big"), digest_size=16).digest(), "big")
+_COUNTS = tuple(count.to_bytes(4, "big") for count in range(16))  # the common counts, made once
+
+
+def _entry_hash(key: bytes, count: int, _blake2b: Any = hashlib.blake2b, _int: Any = int.from_bytes) -> int:
+    """blake2b-128 of the key and its count (4 bytes, big-endian), as an integer."""
+    suffix = _COUNTS[count] if count < 16 else count.to_bytes(4, "big")
+    return _int(_blake2b(key + suffix, digest_size=16).digest(), "big")
