@@ -20,6 +20,7 @@ of them; a table per line turns those into ranks.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 from itertools import chain
 
 from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry, format_row
@@ -91,6 +92,9 @@ class MoveTables:
         self.runs = [self._runs(self.lines[self.kind.index(c)]) for c in range(len(classes))]
         self.rows = self.slices[:size]
         self.row_text = RowText()
+        # A move's event when it captures nothing, by (f * n + t) * 4 + piece: TaflGame makes each
+        # once (the variant's rule citation is the same for every game on these tables).
+        self.quiet_events: dict[int, Any] = {}
 
     def position(self, raw: bytes) -> str:
         """``format_position`` of the board whose bytes are ``raw``, a row at a time from a cache."""

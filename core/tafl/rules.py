@@ -47,6 +47,9 @@ class TaflGame:
         self.geo = v.geometry
         self._mt = move_tables(v.name)
         self.board: list[int] = parse_position(position or v.start, v.size)
+        # The board as bytes, kept in step by _play (the only place a move changes the board): the
+        # line patterns and the repetition key are cut from it without converting the list.
+        self._bytes = bytearray(self.board)
         self._check_setup()
         if to_move not in (ATTACKERS, DEFENDERS):
             raise RulesError("to_move is 0 (attackers) or 1 (defenders)")
@@ -108,7 +111,7 @@ class TaflGame:
         except TypeError:  # unhashable: no code at all (refused below)
             rank = None
         if rank is not None:
-            ranks = self._legal_ranks()
+            ranks = self._ranks if self._ranks is not None else self._legal_ranks()
             i = bisect_left(ranks, rank)
             if i < len(ranks) and ranks[i] == rank:
                 return self._play(*self._mt.move_at[rank])  # type: ignore[misc]
@@ -125,6 +128,7 @@ class TaflGame:
         c = TaflGame.__new__(TaflGame)
         c.v, c.variant, c.opts, c.geo, c._mt = self.v, self.variant, self.opts, self.geo, self._mt
         c.board = self.board[:]
+        c._bytes = self._bytes[:]
         c.to_move, c.quiet, c.ply = self.to_move, self.quiet, self.ply
         c.history = dict(self.history)
         c._hash, c._hash_from = self._hash, dict(self._hash_from)
@@ -175,7 +179,7 @@ class TaflGame:
     # -- queries ---------------------------------------------------------------
 
     def position(self) -> str:
-        return self._mt.position(self._raw if self._raw is not None else bytes(self.board))
+        return self._mt.position(self._raw if self._raw is not None else bytes(self._bytes))
 
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
@@ -188,7 +192,7 @@ class TaflGame:
             if self.result is not None:
                 self._ranks = []
             else:
-                self._raw = bytes(self.board)
+                self._raw = bytes(self._bytes)
                 self._ranks = ranks_for(self._raw, self.to_move, self._mt)
         return self._ranks
 
@@ -320,40 +324,49 @@ class TaflGame:
     # -- playing a move ------------------------------------------------------------
 
     def _play(self, f: int, t: int) -> list[Event]:
-        board, names = self.board, self.geo.names
+        board, names, raw = self.board, self.geo.names, self._bytes
         piece = board[f]
         mover = self.to_move
-        board[f] = EMPTY
-        board[t] = piece
+        board[f] = raw[f] = EMPTY
+        board[t] = raw[t] = piece
         captured = self._captures(t, piece)
         self.ply += 1
         self.to_move = 1 - mover
         self._ranks = self._legal = self._point = self._raw = None  # _clear_caches(), inline: every move
-        move_rule = "trad play.1" if self.v.cite == "trad" else "gild BASIC MOVES"
         if not captured:  # most moves
             self.quiet += 1
             self.last = (f, t, ())
-            record = self.record(f, t, piece, captured, -1)
-            events = [Event("move", f"{SIDE_TITLES[mover]}: {record}", move_rule, (record, names[f], names[t]))]
+            # The move's event depends on the move and the piece alone: made once, then shared (frozen).
+            key = (f * len(board) + t) * 4 + piece
+            event = self._mt.quiet_events.get(key)
+            if event is None:
+                event = self._mt.quiet_events[key] = self._move_event(f, t, piece, captured, -1, mover)
+            events = [event]
             after = self._after_move(mover, False, t, piece)
             if after:
                 events += after
             return events
         king_sq = next((sq for sq, _ in captured if board[sq] == KING), -1)
         for sq, _ in captured:
-            board[sq] = EMPTY
+            board[sq] = raw[sq] = EMPTY
         self.quiet = 0
         self.history.clear()
         self._hash_from.clear()
         self._hash = 0
         self.last = (f, t, tuple(sq for sq, _ in captured))
-        record = self.record(f, t, piece, captured, king_sq)
-        events = [Event("move", f"{SIDE_TITLES[mover]}: {record}", move_rule, (record, names[f], names[t]))]
+        events = [self._move_event(f, t, piece, captured, king_sq, mover)]
         for sq, rule in captured:
             what = "the king" if sq == king_sq else ("an attacker" if mover else "a defender")
             events.append(Event("capture", f"{names[sq]} captured ({what})", rule, (names[sq],)))
         events.extend(self._after_move(mover, king_sq >= 0, t, piece))
         return events
+
+    def _move_event(self, f: int, t: int, piece: int, captured: list[tuple[int, str]], king_sq: int,
+                    mover: int) -> Event:
+        names = self.geo.names
+        record = self.record(f, t, piece, captured, king_sq)
+        move_rule = "trad play.1" if self.v.cite == "trad" else "gild BASIC MOVES"
+        return Event("move", f"{SIDE_TITLES[mover]}: {record}", move_rule, (record, names[f], names[t]))
 
     def record(self, f: int, t: int, piece: int, captured: list[tuple[int, str]], king_sq: int) -> str:
         """The move in OpenTafl notation with its captures, e.g. ``d7-d3xKc3``."""
@@ -401,12 +414,12 @@ class TaflGame:
         return [Event("result", text, rule, (tuple(winners), reason))]
 
     def _key(self) -> bytes:
-        raw = self._raw if self._raw is not None else bytes(self.board)
+        raw = self._raw if self._raw is not None else bytes(self._bytes)
         return raw + SIDE_BYTES[self.to_move]
 
     def _count_position(self) -> int:
         """Count the current position once more; returns how often it has now arisen."""
-        key = self._key()
+        key = (self._raw if self._raw is not None else bytes(self._bytes)) + SIDE_BYTES[self.to_move]  # _key()
         history = self.history
         old = history.get(key, 0)
         history[key] = old + 1
