@@ -201,9 +201,8 @@ class Journal:
 
     def finish(self, result: Result, game: Game) -> None:
         """Close the record: a checkpoint of the last step (unless just written), then the result."""
-        if self._checkpointed != self.steps:
-            self._checkpoint(game)
-        self._append(ResultRecord(result, digest(game), self._chain.digest()))
+        state = self._checkpoint(game) if self._checkpointed != self.steps else digest(game)
+        self._append(ResultRecord(result, state, self._chain.digest()))
         self.finished = True
 
     def close(self) -> None:
@@ -217,9 +216,12 @@ class Journal:
 
     # -- writing ---------------------------------------------------------------------
 
-    def _checkpoint(self, game: Game) -> None:
-        self._append(CheckpointRecord(self.steps, digest(game), self._chain.digest()))
+    def _checkpoint(self, game: Game) -> bytes:
+        """Write a checkpoint of ``game`` after the last step; returns its state digest."""
+        state = digest(game)
+        self._append(CheckpointRecord(self.steps, state, self._chain.digest()))
         self._checkpointed = self.steps
+        return state
 
     def _append(self, record: Record) -> None:
         if self.finished:
@@ -240,7 +242,9 @@ class Journal:
     def _write(self, data: bytes) -> None:
         # One write per record, straight to the system (the file is unbuffered), so a crash can
         # tear only the last one.
-        write_all(self._file, data)
+        done = self._file.write(data)  # a record goes whole in one write(2), in practice
+        if done != len(data):
+            write_all(self._file, data[done or 0:])
         if self._fsync:
             os.fsync(self._file.fileno())
         self._chain.update(data)
