@@ -85,7 +85,7 @@ class MoveTables:
         self.shared: list[dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]]] = [{} for _ in classes]
         self.cache: tuple[list[LineCache], ...] = tuple(
             [LineCache(self, line, side) for line in range(len(self.lines))] for side in (0, 1))
-        for line, (attackers, defenders) in enumerate(zip(*self.cache)):
+        for attackers, defenders in zip(*self.cache):
             attackers.pair, defenders.pair = defenders, attackers
         # runs[class][piece][j][hi]: the moves ahead of that piece on square j of a line of that class,
         # when the free run ahead ends before hi; back[...][lo]: those back, the run ending after lo - 1.
