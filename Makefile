@@ -34,7 +34,7 @@ test: $(STAMP)
 
 # The figures in docs/performance.md come from these commands.
 bench: $(STAMP) $(BENCH_STAMP)
-	$(PY) scripts/bench_tafl_anchor.py --anchor-python $(BENCH_VENV)/bin/python
+	$(PY) scripts/bench_tafl_anchor.py --anchor-python $(BENCH_VENV)/bin/python --runs 3
 	for v in traditional gild-9 gild-11; do \
 		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 200 --seed 1 --players random,random | tail -2; \
 		$(VENV)/bin/fiefdom tafl bench --variant $$v --seconds 1; \

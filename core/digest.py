@@ -14,6 +14,7 @@ bytes on every platform:
 from __future__ import annotations
 
 import hashlib
+from operator import itemgetter
 from typing import Any
 
 DIGEST_SIZE = 16
@@ -26,6 +27,36 @@ def encode(obj: Any) -> bytes:
 
 
 def _encode(obj: Any, out: list[bytes]) -> None:
+    kind = type(obj)
+    if kind is str:  # the commonest: dict keys, names
+        data = _STRINGS.get(obj)
+        if data is None:
+            data = _string(obj)
+        out.append(data)
+    elif kind is int:
+        out.append(b"i%d;" % obj)
+    elif kind is dict:
+        # Keys encode to distinct bytes, so sorting by the key's bytes alone gives the
+        # order of the (key, value) pairs sorted by their encodings.
+        pairs = []
+        for k, v in obj.items():
+            key = _STRINGS.get(k)  # a string key met before (the commonest)
+            pairs.append((key if key is not None else encode(k), v))
+        pairs.sort(key=_first)
+        out.append(b"d%d:" % len(pairs))
+        for k, v in pairs:
+            out.append(k)
+            _encode(v, out)
+    elif kind is list or kind is tuple:
+        out.append(b"l%d:" % len(obj))
+        for item in obj:
+            _encode(item, out)
+    else:
+        _encode_other(obj, out)
+
+
+def _encode_other(obj: Any, out: list[bytes]) -> None:
+    """None, booleans, bytes and subclasses of the common types, in the order of the spec."""
     if obj is None:
         out.append(b"N")
     elif obj is True:
@@ -35,9 +66,7 @@ def _encode(obj: Any, out: list[bytes]) -> None:
     elif isinstance(obj, int):
         out.append(b"i%d;" % obj)
     elif isinstance(obj, str):
-        data = obj.encode("utf-8")
-        out.append(b"s%d:" % len(data))
-        out.append(data)
+        out.append(_string(obj))
     elif isinstance(obj, (bytes, bytearray)):
         out.append(b"b%d:" % len(obj))
         out.append(bytes(obj))
@@ -46,13 +75,21 @@ def _encode(obj: Any, out: list[bytes]) -> None:
         for item in obj:
             _encode(item, out)
     elif isinstance(obj, dict):
-        pairs = sorted((encode(k), encode(v)) for k, v in obj.items())
-        out.append(b"d%d:" % len(pairs))
-        for k, v in pairs:
-            out.append(k)
-            out.append(v)
+        _encode(dict(obj), out)
     else:
         raise TypeError(f"cannot encode {type(obj).__name__} canonically")
+
+
+_first = itemgetter(0)
+_STRINGS: dict[str, bytes] = {}  # short strings met before (keys, names) and their encodings
+
+
+def _string(text: str) -> bytes:
+    data = text.encode("utf-8")
+    encoded = b"s%d:" % len(data) + data
+    if len(data) <= 32 and len(_STRINGS) < 4096 and type(text) is str:
+        _STRINGS[text] = encoded
+    return encoded
 
 
 def digest(state: Any) -> bytes:

@@ -28,12 +28,14 @@ def _refused(game: Game, code: Code, text: str) -> str:
     return text if read == code else f"{short(list(code))} (which reads as {text})"
 
 
-def apply_step(game: Game, record: StepRecord, point: Point | None = None) -> tuple[str, list[Event]]:
+def apply_step(game: Game, record: StepRecord, point: Point | None = None, *,
+               worded: bool = True) -> tuple[str, list[Event]]:
     """Apply one decision or chance record to ``game`` (in place); ``point``, if given, is
     ``game.point()`` already asked.
 
-    Returns the step worded on the position before it, and its events; raises
-    RulesError, in one line, when the rules refuse the record.
+    Returns the step worded on the position before it (``""`` unless ``worded``: verify and a
+    replay's first pass need only the checks), and its events; raises RulesError, in one line,
+    when the rules refuse the record, worded in any case.
     """
     if point is None:
         point = game.point()
@@ -42,13 +44,13 @@ def apply_step(game: Game, record: StepRecord, point: Point | None = None) -> tu
     if isinstance(record, DecisionRecord):
         if not isinstance(point, Decision):
             raise RulesError(f"the record has a decision, but the rules ask chance for {point.kind}")
-        text = _describe(game, record.code)
         if record.seat != point.seat:
-            raise RulesError(f"{_refused(game, record.code, text)}: seat {record.seat} decided, "
-                             f"but the decision is seat {point.seat}'s")
+            raise RulesError(f"{_refused(game, record.code, _describe(game, record.code))}: seat {record.seat} "
+                             f"decided, but the decision is seat {point.seat}'s")
         if record.code not in point.options:
-            raise RulesError(f"{_refused(game, record.code, text)}: not a legal option here")
-        return text, _guarded(text, game.apply, record.code)
+            raise RulesError(f"{_refused(game, record.code, _describe(game, record.code))}: not a legal option here")
+        text = _describe(game, record.code) if worded else ""
+        return text, _guarded(text, game.apply, record.code, game)
     if not isinstance(point, Chance):
         raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
     outcome = point.validate(record.outcome)  # what RecordedChance checks
@@ -56,11 +58,15 @@ def apply_step(game: Game, record: StepRecord, point: Point | None = None) -> tu
     return text, _guarded(text, game.resolve, outcome)
 
 
-def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any) -> list[Event]:
+def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any, game: Game | None = None) -> list[Event]:
+    """``action(value)``, a crash turned into RulesError naming the step by ``text`` (the decision
+    worded on ``game`` now, when not worded before: the position the failed move left)."""
     try:
         return action(value)
     except RulesError:
         raise
     except Exception as err:  # a crash in the rules engine must not end a replay with a traceback
+        if not text and game is not None:
+            text = _describe(game, value)
         why = " ".join(str(err).split())  # its words may quote the record: one line, made visible
         raise RulesError(visible(f"{text}: the rules engine failed ({type(err).__name__}: {why})")) from None

@@ -118,8 +118,19 @@ def _place(tmp: Path, path: Path, replace: bool) -> None:
     os.unlink(tmp)
 
 
+def write_all(file: BinaryIO, data: bytes) -> None:
+    """Write ``data`` to an unbuffered file: one write(2) for a small record, more only if the
+    system takes part of it."""
+    done = file.write(data) or 0
+    if done < len(data):
+        view = memoryview(data)[done:]
+        while view:
+            view = view[file.write(view) or 0:]
+
+
 def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: bool = False) -> BinaryIO:
-    """A new file at ``path`` holding ``data`` from the moment it appears, open for appending more.
+    """A new file at ``path`` holding ``data`` from the moment it appears, open for appending more
+    (unbuffered: each write goes to the system at once, see :func:`write_all`).
 
     ``data`` is written to a temporary file in the same folder and renamed into place, so no
     process killed at any moment leaves ``path`` empty or holding part of ``data``. An existing
@@ -128,14 +139,13 @@ def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: b
     target = Path(path)
     fd, tmp = _aside(target)
     try:
-        file = os.fdopen(fd, "wb")
+        file = os.fdopen(fd, "wb", buffering=0)
     except BaseException:
         os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
     try:
-        file.write(data)
-        file.flush()
+        write_all(file, data)
         if fsync:
             os.fsync(file.fileno())
         _place(tmp, target, replace)

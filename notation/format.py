@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import reprlib
+import threading
 from dataclasses import dataclass, field
 from enum import IntEnum
 from collections.abc import Sequence
@@ -225,12 +226,20 @@ STEP_TYPES = (DecisionRecord, ChanceRecord)
 CHAINED_TYPES = (CheckpointRecord, ResultRecord)
 
 
+_packers = threading.local()  # a Packer is not safe to share between threads
+
+
 def pack(value: Any) -> bytes:
     """The canonical encoding: every value in its shortest form, maps in the order given.
 
-    The writer writes exactly these bytes and the reader accepts nothing else.
+    The writer writes exactly these bytes and the reader accepts nothing else. (What
+    ``msgpack.packb(value, use_bin_type=True)`` gives, from a Packer kept per thread.)
     """
-    return msgpack.packb(value, use_bin_type=True)
+    try:
+        packer = _packers.packer
+    except AttributeError:
+        packer = _packers.packer = msgpack.Packer(use_bin_type=True)
+    return packer.pack(value)
 
 
 def encode_header(header: Header) -> bytes:

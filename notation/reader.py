@@ -79,7 +79,10 @@ class Records(Sequence[Record]):
     def _decode(self, index: int) -> Record:
         start = self._offsets[index]
         end = self._offsets[index + 1] if index + 1 < len(self._offsets) else len(self._data)
-        return record_from_wire(msgpack.unpackb(self._data[start:end], raw=False, use_list=True), self._seats)
+        value = msgpack.unpackb(self._data[start:end], raw=False, use_list=True)
+        if self.tags[index] == Tag.DECISION:  # the commonest, built straight: the reader checked it
+            return DecisionRecord(value[1], tuple(value[2]))
+        return record_from_wire(value, self._seats)
 
 
 @dataclass(frozen=True)

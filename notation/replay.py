@@ -122,7 +122,7 @@ class Replay:
                 step = len(self._index) + 1
                 record = records[index]
                 try:
-                    _, events = apply_step(game, record)  # type: ignore[arg-type]
+                    _, events = apply_step(game, record, worded=False)  # type: ignore[arg-type]
                 except RulesError as err:
                     self.failure = ReplayFailure(step, index, self.recording.offsets[index], str(err))
                     break

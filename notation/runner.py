@@ -118,6 +118,8 @@ class Runner:
         self.header = header
         self.games = games
         self.gi = games(header.game)
+        if game is None and journal is not None and recording is None and journal.header == header:
+            game = journal.take_start()  # a new record's game, built to write its first checkpoint
         self.game: Game = game if game is not None else build_game(header, games)
         self.plans = tuple(SeatPlan.of(s) for s in header.seats)
         self.seed = header.seed or 0

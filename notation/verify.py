@@ -118,7 +118,7 @@ class _Checker:
                 raise _Difference(step, f"{where}: the record's outcome {outcome_text(record.outcome)} "
                                         f"is not what seed {self.seeded.seed} gives ({outcome_text(expected)})")
         try:
-            apply_step(self.game, record)
+            apply_step(self.game, record, worded=False)
         except RulesError as err:
             raise _Difference(step, f"{where}: {err}") from None
         self.steps = step

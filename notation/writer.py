@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import BinaryIO, Iterable
+from typing import Any, BinaryIO, Iterable
 
 from core import games as core_games
 from core.digest import digest
 from core.engine import Game, Result
 from core.match import Step
 from notation.catalog import GameLookup, build_game
-from notation.files import create_whole, read_regular
+from notation.files import create_whole, read_regular, write_all
 from notation.format import (
     CHAINED_TYPES, CHECKPOINT_EVERY, PREAMBLE, Chain, ChanceRecord, CheckpointRecord,
     CommentRecord, DecisionRecord, Header, Limits, Record, RecordError, ResultRecord,
-    encode_header, encode_record,
+    encode_header, encode_record, pack,
 )
 from notation.reader import Recording, read_record_file
 from notation.schema import SchemaError, header_from_wire, record_from_wire
@@ -43,6 +43,36 @@ def encode_game(header: Header, records: Iterable[Record], *, reseal: bool = Fal
     return b"".join(out)
 
 
+# Option codes the schema accepted, each with the very object checked and its msgpack bytes: a game
+# that hands out the same code objects (Tafl's) has each checked and packed once a process. A code
+# is checked alone (its items' types and lengths), so the same object, never changed (a tuple of ints
+# and strings), passes again; a value-equal code that is another object (True for 1) is checked anew.
+_CHECKED: dict[Any, tuple[Any, bytes]] = {}
+_CHECKED_MOST = 8192
+# A decision record is the array [0, seat, code]: its first bytes by seat, then the code's bytes
+# (msgpack writes an array as its length and then each item's bytes).
+_DECISION_HEADS = tuple(pack([int(DecisionRecord.tag), seat])[1:] for seat in range(Limits.SEATS))
+_ARRAY_OF_3 = pack([0, 0, 0])[:1]
+
+
+def _checked_bytes(seat: Any, code: Any, seats: int) -> bytes | None:
+    """The bytes of the decision record (seat, code) when its schema check passed before: a seat in
+    range and a code object already checked; else None (check it)."""
+    try:
+        known = _CHECKED.get(code)
+    except TypeError:  # an unhashable code: the schema says what is wrong with it
+        return None
+    if known is None or known[0] is not code or type(seat) is not int or not 0 <= seat < seats:
+        return None
+    return _ARRAY_OF_3 + _DECISION_HEADS[seat] + known[1]
+
+
+def _remember(code: Any) -> None:
+    if len(_CHECKED) >= _CHECKED_MOST:
+        _CHECKED.clear()
+    _CHECKED[code] = (code, pack(list(code)))
+
+
 class Journal:
     """Appends a game's records to a file as they happen; usable as a Match sink.
 
@@ -55,6 +85,7 @@ class Journal:
         self._file = file
         self._path = os.fspath(path) if path is not None else str(file.name)
         self.header = header
+        self._seats = len(header.seats)
         self._chain = chain
         self.steps = steps
         self._checkpointed = checkpointed  # the step of the checkpoint just written, if the last record is one
@@ -62,6 +93,13 @@ class Journal:
         self.checkpoint_every = checkpoint_every
         self.finished = False
         self.recording: Recording | None = None  # what open_append read
+        self._start: Game | None = None  # the game create() built from the header, until taken
+
+    def take_start(self) -> Game | None:
+        """The game at its start that :meth:`create` built from the header to digest it, for the one
+        who plays it (once: None after that, and when create was handed the game)."""
+        start, self._start = self._start, None
+        return start
 
     @property
     def path(self) -> str:
@@ -95,8 +133,10 @@ class Journal:
         data = encode_record(first)
         chain.update(data)
         file = create_whole(path, head + data, replace=replace, fsync=fsync)
-        return cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
-                   path=path)
+        journal = cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
+                      path=path)
+        journal._start = start if game is None else None
+        return journal
 
     @classmethod
     def open_append(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info,
@@ -113,7 +153,7 @@ class Journal:
                 f"record {index} at byte {recording.offsets[index]}: the game is over; "
                 "a finished record cannot be continued"
             )
-        file = open(path, "r+b")
+        file = open(path, "r+b", buffering=0)  # unbuffered, as create_whole's
         file.truncate(recording.end)
         file.seek(recording.end)
         last = recording.records[-1] if recording.records else None
@@ -131,10 +171,15 @@ class Journal:
         """Record one step (its index is this journal's own count, not ``step.index``)."""
         if step.kind == "decision":
             assert step.seat is not None
-            record: Record = DecisionRecord(step.seat, tuple(step.value))  # type: ignore[arg-type]
+            code = tuple(step.value)
+            data = None if self.finished else _checked_bytes(step.seat, code, self._seats)
+            if data is not None and len(data) <= Limits.RECORD_BYTES:  # what _append writes
+                self._write(data)
+                self._checkpointed = None
+            else:
+                self._append(DecisionRecord(step.seat, code))  # type: ignore[arg-type]
         else:
-            record = ChanceRecord(step.value)
-        self._append(record)
+            self._append(ChanceRecord(step.value))  # type: ignore[arg-type]
         self.steps += 1
         if self.steps % self.checkpoint_every == 0:
             self._checkpoint(game)
@@ -156,9 +201,8 @@ class Journal:
 
     def finish(self, result: Result, game: Game) -> None:
         """Close the record: a checkpoint of the last step (unless just written), then the result."""
-        if self._checkpointed != self.steps:
-            self._checkpoint(game)
-        self._append(ResultRecord(result, digest(game), self._chain.digest()))
+        state = self._checkpoint(game) if self._checkpointed != self.steps else digest(game)
+        self._append(ResultRecord(result, state, self._chain.digest()))
         self.finished = True
 
     def close(self) -> None:
@@ -172,17 +216,22 @@ class Journal:
 
     # -- writing ---------------------------------------------------------------------
 
-    def _checkpoint(self, game: Game) -> None:
-        self._append(CheckpointRecord(self.steps, digest(game), self._chain.digest()))
+    def _checkpoint(self, game: Game) -> bytes:
+        """Write a checkpoint of ``game`` after the last step; returns its state digest."""
+        state = digest(game)
+        self._append(CheckpointRecord(self.steps, state, self._chain.digest()))
         self._checkpointed = self.steps
+        return state
 
     def _append(self, record: Record) -> None:
         if self.finished:
             raise ValueError("the record is finished: nothing may follow the result")
         try:
-            record_from_wire(record.wire(), len(self.header.seats))
+            record_from_wire(record.wire(), self._seats)
         except SchemaError as err:
             raise ValueError(f"cannot record {type(record).__name__}: {err}") from None
+        if type(record) is DecisionRecord and type(record.code) is tuple:
+            _remember(record.code)
         data = encode_record(record)
         if len(data) > Limits.RECORD_BYTES:  # the schema keeps records smaller: a second guard
             raise ValueError(f"cannot record {type(record).__name__}: a record may take at most "
@@ -191,9 +240,11 @@ class Journal:
         self._checkpointed = None
 
     def _write(self, data: bytes) -> None:
-        # One write per record, flushed, so a crash can tear only the last one.
-        self._file.write(data)
-        self._file.flush()
+        # One write per record, straight to the system (the file is unbuffered), so a crash can
+        # tear only the last one.
+        done = self._file.write(data)  # a record goes whole in one write(2), in practice
+        if done != len(data):
+            write_all(self._file, data[done or 0:])
         if self._fsync:
             os.fsync(self._file.fileno())
         self._chain.update(data)

@@ -110,19 +110,21 @@ def parse_position(text: str, size: int) -> list[int]:
 
 
 def format_position(board: list[int] | tuple[int, ...], size: int) -> str:
-    rows = []
-    for r in range(size):
-        out = []
-        empty = 0
-        for v in board[r * size:(r + 1) * size]:
-            if v == EMPTY:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(PIECE_CHARS[v])
+    return "/" + "/".join(format_row(board[r * size:(r + 1) * size]) for r in range(size)) + "/"
+
+
+def format_row(cells: list[int] | tuple[int, ...] | bytes) -> str:
+    """One rank of a position string: pieces as letters, runs of empty squares as a number."""
+    out = []
+    empty = 0
+    for v in cells:
+        if v == EMPTY:
+            empty += 1
+            continue
         if empty:
             out.append(str(empty))
-        rows.append("".join(out))
-    return "/" + "/".join(rows) + "/"
+            empty = 0
+        out.append(PIECE_CHARS[v])
+    if empty:
+        out.append(str(empty))
+    return "".join(out)

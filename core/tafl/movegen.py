@@ -3,16 +3,27 @@
 A rook move stays on its row or column, and the moves along a line depend only
 on what stands on that line. So the board's rows and columns are read as byte
 strings (slices of ``bytes(board)``, made in C) and each line's moves are looked
-up by its contents in a cache filled as patterns first occur. The moves are then
-put in the plain scan's order (squares ascending, then north, south, east, west,
-each ray outward) by a precomputed rank: the order callers and records rely on.
+up by its contents in a cache filled as patterns first occur.
+
+A move is held as its rank in the plain scan's order (squares ascending, then
+north, south, east, west, each ray outward): ``(f * 4 + d) * size + k`` for the
+k-th square (from 0) of ray ``d`` from ``f``. Sorting the ranks, plain ints, puts
+the moves in that order, the order callers and records rely on; tables turn a
+rank into its move ``(f, t)`` or its option code.
+
+Lines whose squares allow the same stops (every plain row and column, say) share
+a second cache of the moves in the line's own terms (square j of the line, ahead
+or back, k squares on), so a pattern met on one line is worked out once for all
+of them; a table per line turns those into ranks.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
+from itertools import chain
 
-from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry
+from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry, format_row
 
 
 Move = tuple[int, int]
@@ -28,49 +39,150 @@ def can_stop(geo: Geometry, piece: int, f: int, t: int) -> bool:
     return True
 
 
-CACHE_LIMIT = 400_000  # line patterns kept per side before the cache starts again
+CACHE_LIMIT = 20_000  # line patterns kept per line and side (and per shared class) before it starts again
+
+# Direction numbers (core.tafl.board.DIRECTIONS): along a row squares go east (2) and back
+# west (3); along a column north (0) and back south (1).
+_ROW_DIRS, _COLUMN_DIRS = (2, 3), (0, 1)
 
 
 class MoveTables:
-    """The lines of one board geometry, each move's rank in scan order, and the line cache."""
+    """The lines of one board geometry, each move's rank in scan order, and the line caches."""
 
     def __init__(self, geo: Geometry) -> None:
         size, n = geo.size, geo.size * geo.size
         self.geo = geo
-        # (start, stop, step) of each row, then each column, as slices of the board.
-        self.slices = tuple((r * size, (r + 1) * size, 1) for r in range(size)) + \
+        self.size = size
+        # Each row, then each column, as a slice of the board's bytes, its squares and its stride.
+        bounds = tuple((r * size, (r + 1) * size, 1) for r in range(size)) + \
             tuple((c, n, size) for c in range(size))
-        self.lines = tuple(tuple(range(a, b, step)) for a, b, step in self.slices)
+        self.slices = tuple(slice(a, b, step) for a, b, step in bounds)
+        self.lines = tuple(tuple(range(a, b, step)) for a, b, step in bounds)
         # Scan order: by square, then direction (geo.rays order), then distance.
         self.rank = {(f, t): (f * 4 + d) * size + k
                      for f in range(n) for d, ray in enumerate(geo.rays[f]) for k, t in enumerate(ray)}
         self.codes = {(f, t): (geo.names[f], geo.names[t]) for f, t in self.rank}
         self.index = {name: sq for sq, name in enumerate(geo.names)}
+        # Rank -> move, rank -> option code (None where no move has that rank), code -> rank.
+        self.move_at: list[Move | None] = [None] * (n * 4 * size)
+        self.code_at: list[tuple[str, str] | None] = [None] * (n * 4 * size)
+        for move, r in self.rank.items():
+            self.move_at[r] = move
+            self.code_at[r] = self.codes[move]
+        self.rank_of_code = {code: self.rank[move] for move, code in self.codes.items()}
         # stops[piece][f][t]: whether that piece, leaving f, may end on t.
         self.stops = {piece: tuple(tuple(can_stop(geo, piece, f, t) for t in range(n)) for f in range(n))
                       for piece in (ATTACKER, DEFENDER, KING)}
-        self.cache: tuple[dict[tuple[int, bytes], tuple[Move, ...]], ...] = ({}, {})
+        # A move along a line in the line's terms: (j * 2 + back) * size + k for the square k + 1
+        # on from the line's square j, ahead (0) or back (1). to_rank[line] turns it into a rank.
+        self.to_rank = tuple(self._to_rank(squares) for squares in self.lines)
+        # Lines of one class allow the same stops square for square, so the same moves in their terms.
+        classes: dict[tuple, int] = {}
+        self.kind = tuple(classes.setdefault(self._signature(squares), len(classes)) for squares in self.lines)
+        # cache[side][line]: pattern -> ranks; shared[class]: pattern -> both sides' moves in the line's
+        # terms. A line's pattern is worked out for both sides at once: the other side, to move next,
+        # mostly finds the line as it was.
+        self.shared: list[dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]]] = [{} for _ in classes]
+        self.cache: tuple[list[LineCache], ...] = tuple(
+            [LineCache(self, line, side) for line in range(len(self.lines))] for side in (0, 1))
+        for attackers, defenders in zip(*self.cache):
+            attackers.pair, defenders.pair = defenders, attackers
+        # runs[class][piece][j][hi]: the moves ahead of that piece on square j of a line of that class,
+        # when the free run ahead ends before hi; back[...][lo]: those back, the run ending after lo - 1.
+        self.runs = [self._runs(self.lines[self.kind.index(c)]) for c in range(len(classes))]
+        self.rows = self.slices[:size]
+        self.row_text = RowText()
+        # A move's event when it captures nothing, by (f * n + t) * 4 + piece: TaflGame makes each
+        # once (the variant's rule citation is the same for every game on these tables).
+        self.quiet_events: dict[int, Any] = {}
 
-    def line_moves(self, line: int, pattern: bytes, side: int) -> tuple[Move, ...]:
-        """The moves of ``side`` along one line whose squares hold ``pattern``."""
-        squares, stops, out = self.lines[line], self.stops, []
-        last = len(pattern)
-        for j, piece in enumerate(pattern):
-            if not piece or (piece == ATTACKER) != (side == 0):
-                continue
-            f = squares[j]
-            ok = stops[piece][f]
-            k = j + 1
-            while k < last and not pattern[k]:
-                if ok[squares[k]]:
-                    out.append((f, squares[k]))
-                k += 1
-            k = j - 1
-            while k >= 0 and not pattern[k]:
-                if ok[squares[k]]:
-                    out.append((f, squares[k]))
-                k -= 1
-        return tuple(out)
+    def position(self, raw: bytes) -> str:
+        """``format_position`` of the board whose bytes are ``raw``, a row at a time from a cache."""
+        return "/" + "/".join(map(self.row_text.__getitem__, map(raw.__getitem__, self.rows))) + "/"
+
+    def _to_rank(self, squares: tuple[int, ...]) -> list[int]:
+        size = self.size
+        ahead, back = _ROW_DIRS if squares[1] - squares[0] == 1 else _COLUMN_DIRS
+        out = [0] * (2 * size * size)
+        for j, f in enumerate(squares):
+            for way, d in enumerate((ahead, back)):
+                for k in range(size):
+                    out[(j * 2 + way) * size + k] = (f * 4 + d) * size + k
+        return out
+
+    def _signature(self, squares: tuple[int, ...]) -> tuple:
+        return tuple(tuple(tuple(self.stops[piece][f][t] for t in squares) for f in squares)
+                     for piece in (ATTACKER, DEFENDER, KING))
+
+    def _runs(self, squares: tuple[int, ...]) -> dict[int, tuple[list[tuple[int, ...]], ...]]:
+        size, last = self.size, len(squares)
+        out = {}
+        for piece in (ATTACKER, DEFENDER, KING):
+            ok = self.stops[piece]
+            ahead, back = [], []
+            for j, f in enumerate(squares):
+                ahead.append([tuple(j * 2 * size + (k - j - 1) for k in range(j + 1, hi) if ok[f][squares[k]])
+                              for hi in range(last + 1)])
+                back.append([tuple((j * 2 + 1) * size + (j - k - 1) for k in range(j - 1, lo - 1, -1)
+                                   if ok[f][squares[k]])
+                             for lo in range(last + 1)])
+            out[piece] = (ahead, back)
+        return out
+
+    def line_moves(self, line: int, pattern: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The moves of each side (attackers, defenders) along ``line`` holding ``pattern``, in the line's terms."""
+        runs, sides = self.runs[self.kind[line]], ([], [])
+        occupied = [j for j, piece in enumerate(pattern) if piece]
+        occupied.append(len(pattern))
+        lo = 0
+        for i, j in enumerate(occupied[:-1]):
+            piece = pattern[j]
+            ahead, back = runs[piece]
+            out = sides[piece != ATTACKER]
+            out += ahead[j][occupied[i + 1]]
+            out += back[j][lo]
+            lo = j + 1
+        return tuple(sides[0]), tuple(sides[1])
+
+
+class LineCache(dict):  # type: ignore[type-arg]
+    """One line's moves for one side, by the line's pattern; a pattern not there yet is worked out
+    (for both sides) on the way, by ``cache[pattern]`` in C, with no test for a miss in Python."""
+
+    __slots__ = ("mt", "line", "side", "shared", "rank", "pair")
+
+    def __init__(self, mt: MoveTables, line: int, side: int) -> None:
+        super().__init__()
+        self.mt, self.line, self.side = mt, line, side
+        self.shared = mt.shared[mt.kind[line]]
+        self.rank = mt.to_rank[line].__getitem__
+
+    def __missing__(self, pattern: bytes) -> tuple[int, ...]:
+        moves = self.shared.get(pattern)
+        if moves is None:
+            if len(self.shared) >= CACHE_LIMIT:
+                self.shared.clear()
+            moves = self.shared[pattern] = self.mt.line_moves(self.line, pattern)
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+            self.pair.clear()
+        rank = self.rank
+        mine = self[pattern] = tuple(map(rank, moves[self.side]))
+        self.pair[pattern] = tuple(map(rank, moves[1 - self.side]))  # the other side's, for its turn
+        return mine
+
+
+class RowText(dict):  # type: ignore[type-arg]
+    """A row's OpenTafl text (``3ttttt3``) by its bytes, worked out the first time it is asked for."""
+
+    def __missing__(self, row: bytes) -> str:
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        text = self[row] = format_row(row)
+        return text
+
+
+_lookup = LineCache.__getitem__  # dict's own lookup, which calls __missing__ on a miss
 
 
 @cache
@@ -80,18 +192,13 @@ def tables(variant: str) -> MoveTables:
     return MoveTables(get_variant(variant).geometry)
 
 
+def ranks_for(raw: bytes, side: int, mt: MoveTables) -> list[int]:
+    """The ranks of every legal move of ``side`` (0 attackers, 1 defenders) on the board whose
+    bytes are ``raw``, ascending: the moves in scan order."""
+    return sorted(chain.from_iterable(map(_lookup, mt.cache[side], map(raw.__getitem__, mt.slices))))
+
+
 def moves_for(board: list[int], side: int, mt: MoveTables, first_only: bool = False) -> list[Move]:
     """Every legal move of ``side`` (0 attackers, 1 defenders) on ``board``, in scan order."""
-    raw = bytes(board)
-    cache = mt.cache[side]
-    out: list[Move] = []
-    for i, (a, b, step) in enumerate(mt.slices):
-        key = (i, raw[a:b:step])
-        found = cache.get(key)
-        if found is None:
-            if len(cache) >= CACHE_LIMIT:
-                cache.clear()
-            found = cache[key] = mt.line_moves(i, key[1], side)
-        out.extend(found)
-    out.sort(key=mt.rank.__getitem__)
-    return out[:1] if first_only else out
+    ranks = ranks_for(bytes(board), side, mt)
+    return list(map(mt.move_at.__getitem__, ranks[:1] if first_only else ranks))  # type: ignore[arg-type]

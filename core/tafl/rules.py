@@ -11,18 +11,23 @@ are our rulings there.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
+from operator import itemgetter
 from typing import Any
 
 from core.engine import Code, Decision, Event, Over, Result, RulesError
 from core.tafl.board import (
-    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, format_position, parse_position,
+    ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, parse_position,
 )
-from core.tafl.movegen import can_stop, moves_for, tables as move_tables
+from core.tafl.movegen import can_stop, moves_for, ranks_for, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
 
 RULES_REVISION = 1
 
 ATTACKERS, DEFENDERS = 0, 1
+PROMPTS = tuple(f"{name} to move" for name in SIDE_NAMES)
+SIDE_TITLES = tuple(name.capitalize() for name in SIDE_NAMES)
+SIDE_BYTES = (b"\0", b"\1")  # the side to move, as the last byte of a repetition key
 
 # The rule each kind of event cites, by the variant's cite prefix (docs/rulings/tafl.md, top).
 RULES: dict[str, dict[str, str]] = {
@@ -67,6 +72,9 @@ class TaflGame:
         self.geo = v.geometry
         self._mt = move_tables(v.name)
         self.board: list[int] = parse_position(position or v.start, v.size)
+        # The board as bytes, kept in step by _play (the only place a move changes the board): the
+        # line patterns and the repetition key are cut from it without converting the list.
+        self._bytes = bytearray(self.board)
         self._check_setup()
         if to_move not in (ATTACKERS, DEFENDERS):
             raise RulesError("to_move is 0 (attackers) or 1 (defenders)")
@@ -76,11 +84,14 @@ class TaflGame:
         # Positions since the last capture and how often each arose (TF-6); a
         # position from before a capture can never recur, so a capture clears it.
         self.history: dict[bytes, int] = {}
-        self.history_hash = 0  # order-independent hash of ``history``, for the digest
+        # An order-independent hash of ``history``, for the digest (see history_hash): brought up
+        # to date only when asked, from the counts each key had then, kept in ``_hash_from``.
+        self._hash = 0
+        self._hash_from: dict[bytes, int] = {}
+        self._clear_caches()
         self._count_position()
         self.result: Result | None = None
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
-        self._legal: list[tuple[int, int]] | None = None  # cleared by each move
         if not self.legal_moves():
             self._finish_no_moves()
 
@@ -109,12 +120,27 @@ class TaflGame:
     def point(self) -> Decision | Over:
         if self.result is not None:
             return Over(self.result)
-        options = tuple(map(self._mt.codes.__getitem__, self.legal_moves()))
-        return Decision(self.to_move, f"{SIDE_NAMES[self.to_move]} to move", options)
+        if self._point is None:  # asked again before a move: the same (frozen) Decision
+            ranks = self._legal_ranks()
+            # itemgetter of two or more indexes gives a tuple, in C: the fastest way to list them.
+            options = itemgetter(*ranks)(self._mt.code_at) if len(ranks) > 1 else \
+                tuple(map(self._mt.code_at.__getitem__, ranks))
+            self._point = Decision(self.to_move, PROMPTS[self.to_move], options)  # type: ignore[arg-type]
+        return self._point
 
     def apply(self, code: Code) -> list[Event]:
         if self.result is not None:
             raise RulesError("the game is over")
+        try:
+            rank = self._mt.rank_of_code.get(code)  # a code as point() lists them
+        except TypeError:  # unhashable: no code at all (refused below)
+            rank = None
+        if rank is not None:
+            ranks = self._ranks if self._ranks is not None else self._legal_ranks()
+            i = bisect_left(ranks, rank)
+            if i < len(ranks) and ranks[i] == rank:
+                return self._play(*self._mt.move_at[rank])  # type: ignore[misc]
+        # Anything else is parsed (square names as a person may write them), or refused.
         move = self._move_of(code)
         if not self.is_legal(*move):
             raise RulesError(f"{self.describe(code)}: not a legal move for the {SIDE_NAMES[self.to_move]}")
@@ -127,11 +153,13 @@ class TaflGame:
         c = TaflGame.__new__(TaflGame)
         c.v, c.variant, c.opts, c.geo, c._mt = self.v, self.variant, self.opts, self.geo, self._mt
         c.board = self.board[:]
+        c._bytes = self._bytes[:]
         c.to_move, c.quiet, c.ply = self.to_move, self.quiet, self.ply
         c.history = dict(self.history)
-        c.history_hash = self.history_hash
+        c._hash, c._hash_from = self._hash, dict(self._hash_from)
         c.result, c.last = self.result, self.last
-        c._legal = self._legal
+        # The caches are never changed in place, only replaced: shared until either side moves.
+        c._ranks, c._legal, c._point, c._raw = self._ranks, self._legal, self._point, self._raw
         return c
 
     def canonical(self) -> Any:
@@ -176,12 +204,29 @@ class TaflGame:
     # -- queries ---------------------------------------------------------------
 
     def position(self) -> str:
-        return format_position(self.board, self.geo.size)
+        return self._mt.position(self._raw if self._raw is not None else bytes(self._bytes))
 
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
-            self._legal = [] if self.result is not None else self._moves_for(self.to_move)
+            self._legal = list(map(self._mt.move_at.__getitem__, self._legal_ranks()))  # type: ignore[arg-type]
         return self._legal
+
+    def _legal_ranks(self) -> list[int]:
+        """The legal moves as ranks (core/tafl/movegen.py), ascending: the scan order."""
+        if self._ranks is None:
+            if self.result is not None:
+                self._ranks = []
+            else:
+                self._raw = bytes(self._bytes)
+                self._ranks = ranks_for(self._raw, self.to_move, self._mt)
+        return self._ranks
+
+    def _clear_caches(self) -> None:
+        """Forget what was worked out for the position: the board or the side to move changed."""
+        self._ranks: list[int] | None = None
+        self._legal: list[tuple[int, int]] | None = None
+        self._point: Decision | None = None
+        self._raw: bytes | None = None  # bytes(board), when the move list was made for this board
 
     def is_legal(self, f: int, t: int) -> bool:
         """Whether f->t is among :meth:`legal_moves`, checked along its line alone."""
@@ -323,32 +368,49 @@ class TaflGame:
     # -- playing a move ------------------------------------------------------------
 
     def _play(self, f: int, t: int) -> list[Event]:
-        board, names, cite = self.board, self.geo.names, self.v.cite
+        board, names, raw = self.board, self.geo.names, self._bytes
         piece = board[f]
         mover = self.to_move
-        board[f] = EMPTY
-        board[t] = piece
+        board[f] = raw[f] = EMPTY
+        board[t] = raw[t] = piece
         captured = self._captures(t, piece)
+        self.ply += 1
+        self.to_move = 1 - mover
+        self._ranks = self._legal = self._point = self._raw = None  # _clear_caches(), inline: every move
+        if not captured:  # most moves
+            self.quiet += 1
+            self.last = (f, t, ())
+            # The move's event depends on the move and the piece alone: made once, then shared (frozen).
+            key = (f * len(board) + t) * 4 + piece
+            event = self._mt.quiet_events.get(key)
+            if event is None:
+                event = self._mt.quiet_events[key] = self._move_event(f, t, piece, captured, -1, mover)
+            events = [event]
+            after = self._after_move(mover, False, t, piece)
+            if after:
+                events += after
+            return events
         king_sq = next((sq for sq, _ in captured if board[sq] == KING), -1)
         for sq, _ in captured:
-            board[sq] = EMPTY
-        self.ply += 1
-        self.quiet = 0 if captured else self.quiet + 1
-        if captured:
-            self.history.clear()
-            self.history_hash = 0
-        self.to_move = 1 - mover
+            board[sq] = raw[sq] = EMPTY
+        self.quiet = 0
+        self.history.clear()
+        self._hash_from.clear()
+        self._hash = 0
         self.last = (f, t, tuple(sq for sq, _ in captured))
-        self._legal = None
-        record = self.record(f, t, piece, captured, king_sq)
-        move_rule = RULES[cite]["move"]
-        events = [Event("move", f"{SIDE_NAMES[mover].capitalize()}: {record}", move_rule,
-                        (record, names[f], names[t]))]
+        events = [self._move_event(f, t, piece, captured, king_sq, mover)]
         for sq, rule in captured:
             what = "the king" if sq == king_sq else ("an attacker" if mover else "a defender")
             events.append(Event("capture", f"{names[sq]} captured ({what})", rule, (names[sq],)))
         events.extend(self._after_move(mover, king_sq >= 0, t, piece))
         return events
+
+    def _move_event(self, f: int, t: int, piece: int, captured: list[tuple[int, str]], king_sq: int,
+                    mover: int) -> Event:
+        names = self.geo.names
+        record = self.record(f, t, piece, captured, king_sq)
+        return Event("move", f"{SIDE_TITLES[mover]}: {record}", RULES[self.v.cite]["move"],
+                     (record, names[f], names[t]))
 
     def record(self, f: int, t: int, piece: int, captured: list[tuple[int, str]], king_sq: int) -> str:
         """The move in OpenTafl notation with its captures, e.g. ``d7-d3xKc3``."""
@@ -368,7 +430,7 @@ class TaflGame:
             return self._end((DEFENDERS,), "the king stands in an exit fort on the edge", cites["edge_fort"])
         if mover == ATTACKERS and self.v.encirclement and encircled(self.geo, self.board):
             return self._end((ATTACKERS,), "every defender is encircled", cites["encircled"])
-        if not self.legal_moves():
+        if not self._legal_ranks():  # legal_moves() without listing them as pairs
             return self._finish_no_moves()
         seen = self._count_position()
         rep = self.opts["repetition"]
@@ -392,7 +454,7 @@ class TaflGame:
 
     def _end(self, winners: tuple[int, ...], reason: str, rule: str) -> list[Event]:
         self.result = Result(winners, reason, rule)
-        self._legal = None  # recomputed as no moves now that the game is over
+        self._clear_caches()  # recomputed as no moves now that the game is over
         if winners:
             text = f"{SIDE_NAMES[winners[0]].capitalize()} win: {reason}"
         else:
@@ -400,17 +462,34 @@ class TaflGame:
         return [Event("result", text, rule, (tuple(winners), reason))]
 
     def _key(self) -> bytes:
-        return bytes(self.board) + bytes((self.to_move,))
+        raw = self._raw if self._raw is not None else bytes(self._bytes)
+        return raw + SIDE_BYTES[self.to_move]
 
     def _count_position(self) -> int:
         """Count the current position once more; returns how often it has now arisen."""
-        key = self._key()
-        old = self.history.get(key, 0)
-        self.history[key] = old + 1
-        if old:
-            self.history_hash -= _entry_hash(key, old)
-        self.history_hash = (self.history_hash + _entry_hash(key, old + 1)) % _HASH_MOD
+        key = (self._raw if self._raw is not None else bytes(self._bytes)) + SIDE_BYTES[self.to_move]  # _key()
+        history = self.history
+        old = history.get(key, 0)
+        history[key] = old + 1
+        self._hash_from.setdefault(key, old)  # the count the hash last saw
         return old + 1
+
+    @property
+    def history_hash(self) -> int:
+        """The sum of ``_entry_hash(key, count)`` over ``history``, mod 2**128: the repetition
+        history in the digest, at O(1) a checkpoint however long the game.
+
+        Brought up to date here from the keys counted since it was last asked (a game no one
+        digests never hashes), so it has the value an update at every move would give."""
+        if self._hash_from:
+            value, history = self._hash, self.history
+            for key, was in self._hash_from.items():
+                if was:
+                    value -= _entry_hash(key, was)
+                value += _entry_hash(key, history[key])
+            self._hash = value % _HASH_MOD
+            self._hash_from.clear()
+        return self._hash
 
 
 # -- the published rulesets' extra rules, on a bare board (the AI's search board uses them too) --
@@ -517,5 +596,10 @@ def encircled(g: Geometry, board: list[int]) -> bool:
 _HASH_MOD = 1 << 128
 
 
-def _entry_hash(key: bytes, count: int) -> int:
-    return int.from_bytes(hashlib.blake2b(key + count.to_bytes(4, "big"), digest_size=16).digest(), "big")
+_COUNTS = tuple(count.to_bytes(4, "big") for count in range(16))  # the common counts, made once
+
+
+def _entry_hash(key: bytes, count: int, _blake2b: Any = hashlib.blake2b, _int: Any = int.from_bytes) -> int:
+    """blake2b-128 of the key and its count (4 bytes, big-endian), as an integer."""
+    suffix = _COUNTS[count] if count < 16 else count.to_bytes(4, "big")
+    return _int(_blake2b(key + suffix, digest_size=16).digest(), "big")

@@ -9,7 +9,7 @@ import pytest
 
 from core.chance import SeededChance
 from core.engine import Over, Result
-from core.match import Match
+from core.match import Match, Step
 from core.tafl import TaflGame
 from notation.catalog import new_header
 from notation.format import (
@@ -193,3 +193,24 @@ def test_the_writer_refuses_a_header_or_record_beyond_the_readers_windows(tmp_pa
         journal.comment("x" * 96)  # exactly 100 bytes
     rec = read_record_file(tmp_path / "b.fief")
     assert [r.text for r in rec.records if isinstance(r, CommentRecord)] == ["x" * 96]
+
+
+def test_a_code_checked_before_is_written_as_the_full_check_writes_it(tmp_path: Path) -> None:
+    """The journal checks a decision's code once per code object; later records of the same object
+    have the same bytes, and anything else (a value-equal code of other types, a seat out of
+    range) is checked again and refused as before."""
+    header = new_header("tafl", "gild-9", [Seat("a", "human"), Seat("b", "human")], seed=1)
+    codes = [("d1", "d4"), (1, "x"), (-5,), ("a",) * 16]
+    expected = [encode_record(DecisionRecord(seat, code)) for code in codes for seat in (0, 1)]
+    with Journal.create(tmp_path / "a.fief", header, checkpoint_every=1000) as journal:
+        for _ in range(3):  # the first time through checks, the others find the codes checked
+            for code in codes:
+                for seat in (0, 1):
+                    journal(Step(1, "decision", seat, code, ()), None)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="an option code item must be an integer"):
+            journal(Step(1, "decision", 0, (True, "x"), ()), None)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="the seat must be an integer in 0..1"):
+            journal(Step(1, "decision", 2, codes[0], ()), None)  # type: ignore[arg-type]
+    data = (tmp_path / "a.fief").read_bytes()
+    body = b"".join(expected)
+    assert data.endswith(body * 3)

@@ -7,7 +7,7 @@ import pytest
 from core.engine import Over
 from core.rng import SplitMix64
 from core.tafl import TaflGame
-from core.tafl.board import EMPTY, SIDE_OF
+from core.tafl.board import EMPTY, KING, SIDE_OF
 from core.tafl.movegen import can_stop
 
 
@@ -43,3 +43,24 @@ def test_moves_and_legality_match_a_plain_scan(variant: str) -> None:
             assert all(g.is_legal(f, t) for f, t in legal)
             g.apply(g.point().options[rng.below(len(legal))])
         assert g.legal_moves() == [] and not any(g.is_legal(f, t) for f, t in plain_scan(g, g.to_move))
+
+
+@pytest.mark.parametrize("variant", ["traditional", "gild-9", "gild-11"])
+def test_caches_follow_the_game(variant: str) -> None:
+    """What TaflGame keeps beside the board (its bytes, the Decision of the position, the shared
+    event of a capture-free move) stays what it would be worked out afresh, clones included."""
+    for seed in range(6):
+        g, rng = TaflGame(variant), SplitMix64(seed)
+        while not isinstance(g.point(), Over):
+            point = g.point()
+            assert g.point() is point and bytes(g._bytes) == bytes(g.board)
+            twin = g.clone()
+            code = point.options[rng.below(len(point.options))]
+            f, t = g.geo.square(code[0]), g.geo.square(code[1])
+            piece, captures = g.board[f], g.captures_of(f, t)
+            events = g.apply(code)
+            king_sq = next((sq for sq in captures if twin.board[sq] == KING), -1)
+            fresh = twin._move_event(f, t, piece, [(sq, "") for sq in captures], king_sq, twin.to_move)
+            assert events[0] == fresh
+            assert twin.point() is point  # the clone still stands where g stood
+            assert twin.apply(code) == events and twin.canonical() == g.canonical()
