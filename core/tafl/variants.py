@@ -29,8 +29,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    "draw after this many moves in a row (both sides' moves count) without a capture; 0 = off",
                    "TF-5"),
         OptionSpec("repetition", str, ("draw", "loss", "defenders-lose", "off"),
-                   # defenders-lose: Copenhagen's rule (TF-23); the help keeps its one line
-                   "third occurrence of a position: draw, loss for the side that repeats, or no rule",
+                   "third occurrence of a position: draw, loss for the side that repeats, "
+                   "loss for the defenders whoever repeats (Copenhagen, TF-23), or no rule",
                    "TF-6"),
         OptionSpec("throne_counts_for_king", bool, None,
                    "the empty throne counts as one of the four sides that capture the king",
