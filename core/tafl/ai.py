@@ -55,8 +55,10 @@ W_GUARD_DIAGONAL = 30  # an attacker diagonal to a corner seals it and cannot be
 W_GUARD_WALL = 15  # the two squares beside that one complete the blockade
 W_ESCAPE_THREAT = 300  # one open line to a corner: the attackers must spend a move
 W_ESCAPE_FORK = 5_000  # two open lines and the attackers to move: one block is not enough
-W_ROUTE_2 = 45  # per square the king reaches that sees a corner: escape in two
-W_FORK_2 = 150  # per such square that sees two corners: a fork next move
+W_ROUTE_2 = 150  # per square the king reaches that sees a goal: escape in two
+W_FORK_2 = 800  # per such square that sees two goals: a fork next move
+W_ROOM = 8  # few defenders left: per square they cannot reach any more (none left to move loses, TF-9)
+ROOM_FEW = 2  # ... when at most this many defenders besides the king are left
 W_KING_NEAR = 8  # per step the king is closer to his nearest corner
 W_KING_MOBILITY = 4  # a king with room finds routes the terms above do not count yet
 W_RING = (0, 15, 45, 140, 140)  # by sides closed round a four-sided king (attackers, maybe the throne)
@@ -127,6 +129,14 @@ class Tables:
         self.shieldwall, self.edge_fort, self.encirclement = v.shieldwall, v.edge_fort, v.encirclement
         self.on_edge = tuple(-1 in nbs for nbs in g.neighbours)
         self.corner_lines = tuple(_corner_lines(g.rays[sq], g.corners) for sq in range(n))
+        # The king's goals: the corners and the squares beside them, where he cannot be captured
+        # (on the edge, TF-10; the corner is not hostile to him, TF-13) and steps into the corner
+        # next move: reaching one wins, so the search sees every escape a move earlier.
+        # A variant whose corners are hostile to the king sets king_safe_beside_corners False.
+        self.king_safe_beside_corners = True
+        beside = _beside_corners(g.neighbours, g.corners) if self.king_safe_beside_corners else frozenset()
+        self.goals = frozenset(g.corners) | beside
+        self.goal_lines = tuple(_goal_lines(g.rays[sq], self.goals) for sq in range(n))
         self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
         self.guard = _corner_guard_bonus(g.size)
         self.close_in = tuple(
@@ -164,6 +174,21 @@ def _steps(a: int, b: int, size: int) -> int:
 def _corner_lines(rays: Sequence[Sequence[int]], corners: frozenset[int]) -> tuple[tuple[int, ...], ...]:
     """The straight paths from a square to the corners on its lines (corner included)."""
     return tuple(tuple(ray) for ray in rays if ray and ray[-1] in corners)
+
+
+def _beside_corners(neighbours: Sequence[Sequence[int]], corners: frozenset[int]) -> frozenset[int]:
+    return frozenset(nb for c in corners for nb in neighbours[c] if nb >= 0)
+
+
+def _goal_lines(rays: Sequence[Sequence[int]], goals: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """Per ray, the path to the first goal square on it (goal included), if any."""
+    out = []
+    for ray in rays:
+        for i, sq in enumerate(ray):
+            if sq in goals:
+                out.append(tuple(ray[:i + 1]))
+                break
+    return tuple(out)
 
 
 def _corner_guard_bonus(size: int) -> tuple[int, ...]:
@@ -418,6 +443,22 @@ class Position:
         board = self.board
         return sum(1 for path in self.tab.corner_lines[sq] if not any(map(board.__getitem__, path)))
 
+    def open_goal_lines(self, sq: int) -> int:
+        """How many goal squares (corners, and the safe squares beside them) a king on ``sq``
+        could move to now, one per line."""
+        board = self.board
+        return sum(1 for path in self.tab.goal_lines[sq] if not any(map(board.__getitem__, path)))
+
+    def king_escape_unstoppable(self) -> bool:
+        """The attackers to move cannot stop the king reaching a goal next move: he has open
+        lines on two rays, or one whose squares no attacker can reach (the capture of the king
+        is checked before this)."""
+        board, tab = self.board, self.tab
+        open_paths = [path for path in tab.goal_lines[self.king] if not any(map(board.__getitem__, path))]
+        if len(open_paths) != 1:
+            return len(open_paths) > 1
+        return not any(self.attacker_reaches(sq) for sq in open_paths[0] if sq not in tab.corners)
+
     def king_escape_in_one(self) -> bool:
         return self.king >= 0 and self.open_corner_lines(self.king) > 0
 
@@ -453,6 +494,8 @@ def evaluate(pos: Position) -> int:
     if pos.king >= 0:
         score += sum(map(pos.tab.close_in[pos.king].__getitem__, att))
         score += _king_freedom(pos) + _king_pressure(pos)
+        if defenders <= ROOM_FEW:
+            score += W_ROOM * (pos.tab.n - _room(pos))
     score -= pos.tab.balance
     return score if pos.side == ATTACKERS else -score
 
@@ -483,6 +526,20 @@ def _reach_count(pos: Position, side: int) -> int:
     return (reach & tab.plain_mask).bit_count()
 
 
+def _room(pos: Position) -> int:
+    """Empty squares the defenders could ever reach, moving freely: the attackers win by
+    walling in the last of them (TF-9), for the king cannot be taken on the edge (TF-10)."""
+    tab = pos.tab
+    empty = ~(pos.bits[0] | pos.bits[1]) & ((1 << tab.n) - 1)
+    east, west, size = empty & tab.file_a_clear, empty & tab.last_file_clear, tab.size
+    reach = 0
+    front = pos.bits[DEFENDERS]
+    while front:
+        front = ((front << size | front >> size) & empty | (front << 1) & east | (front >> 1) & west) & ~reach
+        reach |= front
+    return reach.bit_count()
+
+
 def _king_freedom(pos: Position) -> int:
     """How close the king is to escaping: open lines, two-move routes, mobility."""
     tab, board, k = pos.tab, pos.board, pos.king
@@ -494,10 +551,10 @@ def _king_freedom(pos: Position) -> int:
             if not tab.king_stop[t]:
                 continue  # a camp square: the king passes but cannot stop
             mobility += 1
-            if t in tab.corners:
+            if t in tab.goals:
                 open_now += 1
-                continue
-            seen = pos.open_corner_lines(t) if tab.corner_lines[t] else 0
+                break  # one line (a goal beside a corner and the corner behind it are one)
+            seen = pos.open_goal_lines(t) if tab.goal_lines[t] else 0
             routes += seen > 0
             forks += seen > 1
     score = -(W_KING_MOBILITY * mobility + W_ROUTE_2 * routes + W_FORK_2 * forks)
@@ -698,9 +755,23 @@ class _Search:
             return MATE - ply - 1
         if pos.side == ATTACKERS and pos.king_capture_in_one():
             return MATE - ply - 1
+        if pos.king >= 0 and self.escape_ahead():
+            # The king reaches a goal and then the corner: the defenders to move go there; the
+            # attackers to move cannot block two lines, or a line none of them can reach.
+            return MATE - ply - 3 if pos.side == DEFENDERS else -(MATE - ply - 3)
         if len(pos.squares[pos.side]) <= 2 and not pos.moves():
             return -(MATE - ply)  # a nearly wiped-out side may be stuck (TF-9)
         return evaluate(pos)
+
+    def escape_ahead(self) -> bool:
+        """Whether the king's escape is certain in three plies (:meth:`leaf`), unless the
+        quiet-move rule draws first."""
+        pos = self.pos
+        if self.quiet_limit and pos.quiet + 2 >= self.quiet_limit:
+            return False
+        if pos.side == DEFENDERS:
+            return pos.open_goal_lines(pos.king) > 0
+        return pos.king_escape_unstoppable()
 
     def order(self, moves: list[int], tt_move: int, ply: int) -> set[int]:
         """Sort ``moves`` best-first in place; return the squares that capture."""
