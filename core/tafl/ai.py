@@ -133,7 +133,7 @@ class Tables:
         # (on the edge, TF-10; the corner is not hostile to him, TF-13) and steps into the corner
         # next move: reaching one wins, so the search sees every escape a move earlier.
         # A variant whose corners are hostile to the king sets king_safe_beside_corners False.
-        self.king_safe_beside_corners = True
+        self.king_safe_beside_corners = v.king_capture != "two"  # Brandubh's corners take him (TF-28)
         beside = _beside_corners(g.neighbours, g.corners) if self.king_safe_beside_corners else frozenset()
         self.goals = frozenset(g.corners) | beside
         self.goal_lines = tuple(_goal_lines(g.rays[sq], self.goals) for sq in range(n))
@@ -613,6 +613,7 @@ class _Search:
         self.stop = stop
         self.quiet_limit: int = game.opts["quiet_moves"]
         self.repetition: str = game.opts["repetition"]
+        self.stuck_draws = game.v.no_moves == "draw"  # Brandubh (TF-29); elsewhere no move loses (TF-9)
         # Occurrences of each position so far (TF-6): the game's, then the search path's.
         self.seen: dict[int, int] = {}
         for key, count in game.history.items():
@@ -677,14 +678,26 @@ class _Search:
     def rule_end(self, ply: int) -> int | None:
         """The score if repetition or the quiet-move rule ends the game here; else None."""
         pos = self.pos
-        draw = -self.contempt if pos.side == self.root_side else self.contempt
         if self.repetition != "off" and self.seen.get(pos.hash, 0) >= 2:
-            outcome = draw if self.repetition == "draw" else MATE - ply  # TF-6: the repeater loses
+            if self.repetition == "draw":
+                outcome = self.draw_score()
+            elif self.repetition == "defenders-lose":  # TF-23: whoever repeats
+                outcome = MATE - ply if pos.side == ATTACKERS else -(MATE - ply)
+            else:
+                outcome = MATE - ply  # TF-6: the repeater (the side that just moved) loses
         elif self.quiet_limit and pos.quiet >= self.quiet_limit:
-            outcome = draw  # TF-5
+            outcome = self.draw_score()  # TF-5
         else:
             return None
-        return outcome if pos.moves() else -(MATE - ply)  # TF-9 is checked first
+        return outcome if pos.moves() else self.stuck(ply)  # no legal move is checked first
+
+    def draw_score(self) -> int:
+        """A draw, for the side to move: contempt counts it against the side searching."""
+        return -self.contempt if self.pos.side == self.root_side else self.contempt
+
+    def stuck(self, ply: int) -> int:
+        """The side to move has no legal move: it loses (TF-9), or in Brandubh draws (TF-29)."""
+        return self.draw_score() if self.stuck_draws else -(MATE - ply)
 
     def expand(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool) -> int:
         """The interior of :meth:`negamax`: transposition table, null move, then every move."""
@@ -704,7 +717,7 @@ class _Search:
 
         moves = pos.moves()
         if not moves:
-            return -(MATE - ply)  # TF-9: no legal move loses
+            return self.stuck(ply)
         captures = self.order(moves, tt_move, ply)
 
         alpha_in, best, best_move = alpha, -INFINITY, moves[0]
@@ -760,7 +773,7 @@ class _Search:
             # attackers to move cannot block two lines, or a line none of them can reach.
             return MATE - ply - 3 if pos.side == DEFENDERS else -(MATE - ply - 3)
         if len(pos.squares[pos.side]) <= 2 and not pos.moves():
-            return -(MATE - ply)  # a nearly wiped-out side may be stuck (TF-9)
+            return self.stuck(ply)  # a nearly wiped-out side may be stuck
         return evaluate(pos)
 
     def escape_ahead(self) -> bool:

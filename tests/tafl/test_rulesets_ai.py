@@ -76,5 +76,38 @@ def test_ai_sees_the_new_wins(setup: Callable[..., TaflGame]) -> None:
     for game, winner in ((fort, 1), (ring, 0)):
         game.apply(TaflAI(max_depth=2, time_budget=30).search(game).move)
         assert game.result is not None and game.result.winners == (winner,), game.position()
-    shield = setup("copenhagen", "d2 e2 f1 c5 b9", "d1 e1 h5", "j10")
+    # The king is boxed in on the throne: with a free king and five attackers the attackers are
+    # lost whatever they play (he reaches an edge line with two goals), and the AI sees that.
+    shield = setup("copenhagen", "d2 e2 f1 c5 b9 f8 d6 h6 f4", "d1 e1 h5 f7 e6 g6 f5", "f6")
     assert TaflAI(max_depth=2, time_budget=30).search(shield).move == ("c5", "c1")
+
+
+@pytest.mark.parametrize(("name", "to_move", "attackers_win"), [
+    ("copenhagen", "attackers", True), ("copenhagen", "defenders", True),  # TF-23: whoever repeats
+    ("traditional", "attackers", False), ("traditional", "defenders", False),  # TF-6 draw
+])
+def test_the_search_scores_a_third_repetition_by_the_ruleset(
+        setup: Callable[..., TaflGame], name: str, to_move: str, attackers_win: bool) -> None:
+    from core.tafl.ai import MATE, _Search
+
+    game = setup(name, "a4 k8 d11", "e5 g7", "f6", to_move)
+    pos = Position.from_game(game)
+    search = _Search(game, pos, deadline=float("inf"))
+    search.seen[pos.hash] = 2  # this position twice before: now the third time
+    score = search.rule_end(1)
+    assert score is not None
+    if attackers_win:
+        assert score == (MATE - 1 if to_move == "attackers" else -(MATE - 1))
+    else:
+        assert abs(score) < MATE - 1_000
+
+
+def test_the_search_scores_no_legal_move_as_the_ruleset_does(setup: Callable[..., TaflGame]) -> None:
+    from core.tafl.ai import MATE, _Search
+
+    # Brandubh: a side with no legal move draws (TF-29); traditional: it loses (TF-9).
+    for name, loses in (("brandubh", False), ("traditional", True)):
+        game = setup(name, "a2", "", "d4" if name == "brandubh" else "f6")
+        search = _Search(game, Position.from_game(game), deadline=float("inf"))
+        assert (search.stuck(3) == -(MATE - 3)) is loses
+        assert search.stuck(3) == (-(MATE - 3) if loses else search.draw_score())
