@@ -30,29 +30,66 @@ def _encode(obj: Any, out: list[bytes]) -> None:
     kind = type(obj)
     if kind is str:  # the commonest: dict keys, names
         data = _STRINGS.get(obj)
-        if data is None:
-            data = _string(obj)
-        out.append(data)
+        out.append(data if data is not None else _string(obj))
     elif kind is int:
         out.append(b"i%d;" % obj)
     elif kind is dict:
-        # Keys encode to distinct bytes, so sorting by the key's bytes alone gives the
-        # order of the (key, value) pairs sorted by their encodings.
-        pairs = []
-        for k, v in obj.items():
-            key = _STRINGS.get(k)  # a string key met before (the commonest)
-            pairs.append((key if key is not None else encode(k), v))
-        pairs.sort(key=_first)
-        out.append(b"d%d:" % len(pairs))
-        for k, v in pairs:
-            out.append(k)
-            _encode(v, out)
+        _encode_dict(obj, out)
     elif kind is list or kind is tuple:
         out.append(b"l%d:" % len(obj))
         for item in obj:
             _encode(item, out)
     else:
         _encode_other(obj, out)
+
+
+def _encode_dict(obj: dict[Any, Any], out: list[bytes]) -> None:
+    """A dict: its pairs sorted by the encoded key. Keys encode to distinct bytes, so sorting by the
+    key's bytes alone gives the order of the (key, value) pairs sorted by their encodings.
+
+    A dict whose keys are all exact strs (a game's canonical state) has its layout (the count and
+    the keys' encodings, sorted) kept by its keys in their own order, so the next dict with those
+    keys is encoded without sorting. Values of the commonest types are encoded in line."""
+    keys = tuple(obj)
+    layout = _LAYOUTS.get(keys)
+    if layout is None:
+        layout = _layout(obj, keys)
+        if layout is None:  # a key that is not a str: sort this once
+            pairs = sorted(((encode(k), k) for k in keys), key=_first)
+            out.append(b"d%d:" % len(pairs))
+            for data, k in pairs:
+                out.append(data)
+                _encode(obj[k], out)
+            return
+    append = out.append
+    append(layout[0])
+    for data, k in layout[1]:
+        append(data)
+        v = obj[k]
+        kind = type(v)
+        if kind is str:
+            data = _STRINGS.get(v)
+            append(data if data is not None else _string(v))
+        elif kind is int:
+            append(b"i%d;" % v)
+        elif v is None:
+            append(b"N")
+        else:
+            _encode(v, out)
+
+
+def _layout(obj: dict[Any, Any], keys: tuple[Any, ...]) -> tuple[bytes, tuple[tuple[bytes, str], ...]] | None:
+    """The count and the sorted (encoded key, key) pairs of a dict whose keys are all exact strs,
+    kept for the next dict with the same keys (None for any other dict: it is not kept).
+
+    Only exact strs: a kept layout is found again by equal keys, and no other kind of key equal to
+    a str encodes differently (1 == True would: they are never kept)."""
+    if not all(type(k) is str for k in keys):
+        return None
+    layout = (b"d%d:" % len(keys), tuple(sorted(((_STRINGS.get(k) or _string(k), k) for k in keys), key=_first)))
+    if len(_LAYOUTS) < 1024:
+        _LAYOUTS[keys] = layout
+    return layout
 
 
 def _encode_other(obj: Any, out: list[bytes]) -> None:
@@ -81,7 +118,9 @@ def _encode_other(obj: Any, out: list[bytes]) -> None:
 
 
 _first = itemgetter(0)
+_blake2b = hashlib.blake2b
 _STRINGS: dict[str, bytes] = {}  # short strings met before (keys, names) and their encodings
+_LAYOUTS: dict[tuple[Any, ...], tuple[bytes, tuple[tuple[bytes, str], ...]]] = {}  # see _encode_dict
 
 
 def _string(text: str) -> bytes:
@@ -94,5 +133,7 @@ def _string(text: str) -> bytes:
 
 def digest(state: Any) -> bytes:
     """The 16-byte digest of a game (anything with ``canonical()``) or a raw structure."""
-    canon = state.canonical() if hasattr(state, "canonical") else state
-    return hashlib.blake2b(encode(canon), digest_size=DIGEST_SIZE).digest()
+    canonical = getattr(state, "canonical", None)
+    out: list[bytes] = []
+    _encode(state if canonical is None else canonical(), out)
+    return _blake2b(b"".join(out), digest_size=DIGEST_SIZE).digest()

@@ -22,7 +22,7 @@ from notation.files import create_whole, read_regular, write_all
 from notation.format import (
     CHAINED_TYPES, CHECKPOINT_EVERY, PREAMBLE, Chain, ChanceRecord, CheckpointRecord,
     CommentRecord, DecisionRecord, Header, Limits, Record, RecordError, ResultRecord,
-    encode_header, encode_record, pack,
+    HASH_SIZE, encode_header, encode_record, pack,
 )
 from notation.reader import Recording, read_record_file
 from notation.schema import SchemaError, header_from_wire, record_from_wire
@@ -49,28 +49,59 @@ def encode_game(header: Header, records: Iterable[Record], *, reseal: bool = Fal
 # and strings), passes again; a value-equal code that is another object (True for 1) is checked anew.
 _CHECKED: dict[Any, tuple[Any, bytes]] = {}
 _CHECKED_MOST = 8192
-# A decision record is the array [0, seat, code]: its first bytes by seat, then the code's bytes
-# (msgpack writes an array as its length and then each item's bytes).
-_DECISION_HEADS = tuple(pack([int(DecisionRecord.tag), seat])[1:] for seat in range(Limits.SEATS))
-_ARRAY_OF_3 = pack([0, 0, 0])[:1]
+# A decision record is the array [0, seat, code]: its first bytes by seat (the array's length, the
+# tag, the seat), then the code's bytes (msgpack writes an array as its length and then each item's).
+_DECISION_HEADS = tuple(pack([int(DecisionRecord.tag), seat, 0])[:-1] for seat in range(Limits.SEATS))
+_CHANCE_HEAD = pack([int(ChanceRecord.tag), 0])[:-1]
+# A checkpoint is [2, step, digest, chain]: its first two bytes, then the step, then two bin 8 of 16 bytes.
+_CHECKPOINT_HEAD = pack([int(CheckpointRecord.tag), 0, b"", b""])[:2]
+_BIN16 = pack(b"\0" * HASH_SIZE)[:2]
+_STEPS = range(Limits.RECORDS + 1)  # a checkpoint's step: what the schema allows
+_CODE_INTS = range(-Limits.INT32, Limits.INT32)
+_OUTCOME_INTS = range(Limits.UINT32)
 
 
-def _checked_bytes(seat: Any, code: Any, seats: int) -> bytes | None:
-    """The bytes of the decision record (seat, code) when its schema check passed before: a seat in
-    range and a code object already checked; else None (check it)."""
-    try:
-        known = _CHECKED.get(code)
-    except TypeError:  # an unhashable code: the schema says what is wrong with it
+def _code_bytes(code: Any) -> bytes | None:
+    """The msgpack bytes of an option code that passes the schema's check (``code_from_wire``: a
+    tuple of at most 16 items, each an int in the int32 range or a str of printable ASCII, at most
+    64 bytes), remembered for the next time this object comes; None for anything else (the full
+    check then says what is wrong, or passes a code of another shape: a list)."""
+    if type(code) is not tuple or len(code) > Limits.CODE_LEN:
         return None
-    if known is None or known[0] is not code or type(seat) is not int or not 0 <= seat < seats:
-        return None
-    return _ARRAY_OF_3 + _DECISION_HEADS[seat] + known[1]
+    for item in code:
+        kind = type(item)
+        if kind is str:
+            if len(item) > Limits.SHORT_STR_BYTES or not (item.isascii() and item.isprintable()):
+                return None
+        elif kind is not int or item not in _CODE_INTS:
+            return None
+    return _remember(code)
 
 
-def _remember(code: Any) -> None:
+def _remember(code: Any) -> bytes:
     if len(_CHECKED) >= _CHECKED_MOST:
         _CHECKED.clear()
-    _CHECKED[code] = (code, pack(list(code)))
+    data = pack(list(code))
+    _CHECKED[code] = (code, data)
+    return data
+
+
+def _outcome_bytes(outcome: Any) -> bytes | None:
+    """The chance record of an outcome that passes the schema's check (``outcome_from_wire``: an int
+    in 0..2^32-1, or a tuple or list of at most 1024 of them); None for anything else."""
+    kind = type(outcome)
+    if kind is int:
+        if outcome not in _OUTCOME_INTS:
+            return None
+    elif kind is tuple or kind is list:
+        if len(outcome) > Limits.ARRAY_LEN:
+            return None
+        for value in outcome:
+            if type(value) is not int or value not in _OUTCOME_INTS:
+                return None
+    else:
+        return None
+    return _CHANCE_HEAD + pack(outcome)
 
 
 class Journal:
@@ -128,9 +159,7 @@ class Journal:
         if len(head) - len(PREAMBLE) > Limits.HEADER_BYTES:
             raise ValueError(f"header: it takes more than {Limits.HEADER_BYTES} bytes")
         chain = Chain(head)
-        first = CheckpointRecord(0, digest(start), chain.digest())
-        record_from_wire(first.wire(), len(header.seats))  # as _append checks every record
-        data = encode_record(first)
+        data = checkpoint_bytes(0, digest(start), chain.digest())  # checked as _append checks every record
         chain.update(data)
         file = create_whole(path, head + data, replace=replace, fsync=fsync)
         journal = cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
@@ -169,19 +198,29 @@ class Journal:
 
     def __call__(self, step: Step, game: Game) -> None:
         """Record one step (its index is this journal's own count, not ``step.index``)."""
+        if self.finished:
+            raise ValueError("the record is finished: nothing may follow the result")
         if step.kind == "decision":
-            assert step.seat is not None
-            code = tuple(step.value)
-            data = None if self.finished else _checked_bytes(step.seat, code, self._seats)
-            if data is not None and len(data) <= Limits.RECORD_BYTES:  # what _append writes
-                self._write(data)
-                self._checkpointed = None
+            seat, code = step.seat, step.value
+            known = _CHECKED.get(code) if type(code) is tuple else None
+            if known is not None and known[0] is code:
+                data: bytes | None = known[1]
+            elif type(code) is tuple:
+                data = _code_bytes(code)
             else:
-                self._append(DecisionRecord(step.seat, code))  # type: ignore[arg-type]
+                data = None
+            if data is None or type(seat) is not int or not 0 <= seat < self._seats:
+                self._append(DecisionRecord(seat, tuple(code)))  # type: ignore[arg-type]  # checked, or refused
+            else:
+                self._write(_DECISION_HEADS[seat] + data)
         else:
-            self._append(ChanceRecord(step.value))  # type: ignore[arg-type]
-        self.steps += 1
-        if self.steps % self.checkpoint_every == 0:
+            data = _outcome_bytes(step.value)
+            if data is None:
+                self._append(ChanceRecord(step.value))  # type: ignore[arg-type]
+            else:
+                self._write(data)
+        self.steps = steps = self.steps + 1
+        if steps % self.checkpoint_every == 0:
             self._checkpoint(game)
 
     def catch_up(self, game: Game) -> None:
@@ -219,7 +258,7 @@ class Journal:
     def _checkpoint(self, game: Game) -> bytes:
         """Write a checkpoint of ``game`` after the last step; returns its state digest."""
         state = digest(game)
-        self._append(CheckpointRecord(self.steps, state, self._chain.digest()))
+        self._write(checkpoint_bytes(self.steps, state, self._chain.digest()))
         self._checkpointed = self.steps
         return state
 
@@ -237,7 +276,6 @@ class Journal:
             raise ValueError(f"cannot record {type(record).__name__}: a record may take at most "
                              f"{Limits.RECORD_BYTES} bytes, not {len(data)}")
         self._write(data)
-        self._checkpointed = None
 
     def _write(self, data: bytes) -> None:
         # One write per record, straight to the system (the file is unbuffered), so a crash can
@@ -248,3 +286,13 @@ class Journal:
         if self._fsync:
             os.fsync(self._file.fileno())
         self._chain.update(data)
+        self._checkpointed = None
+
+
+def checkpoint_bytes(step: int, state: bytes, chain: bytes) -> bytes:
+    """The bytes of the checkpoint record ``[2, step, state, chain]``, what ``encode_record`` gives,
+    checked as the schema checks one (a step in 0..200,000, two digests of 16 bytes)."""
+    if type(step) is not int or step not in _STEPS or type(state) is not bytes or len(state) != HASH_SIZE \
+            or type(chain) is not bytes or len(chain) != HASH_SIZE:
+        raise ValueError(f"cannot record CheckpointRecord: step {step!r}, digests of {len(state)} and {len(chain)} bytes")
+    return _CHECKPOINT_HEAD + pack(step) + _BIN16 + state + _BIN16 + chain
