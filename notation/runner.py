@@ -139,7 +139,7 @@ class Runner:
             self._replay(recording)
         self.journal = journal
         if journal is not None:
-            self.match.sinks.insert(0, journal)
+            self.match.sinks.insert(0, journal.__call__)  # its bound method: called straight, once a step
             journal.catch_up(self.game)  # a checkpoint that was due when the file was cut
             self._finish_if_over()
 

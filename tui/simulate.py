@@ -139,8 +139,13 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
         path = batch.record_path(number)
         journal = None
         if path is not None:
-            check_output(path, replace=batch.force, inputs=batch.inputs)
-            journal = Journal.create(path, this, games=games, replace=batch.force)
+            if batch.force or batch.inputs:  # what may be replaced is checked first (never an input)
+                check_output(path, replace=batch.force, inputs=batch.inputs)
+            try:  # without --force, the record is linked into place only where no file is (else FileExistsError)
+                journal = Journal.create(path, this, games=games, replace=batch.force)
+            except FileExistsError:
+                check_output(path, replace=batch.force, inputs=batch.inputs)  # says what is there, in one line
+                raise
         runner = Runner(this, games, journal)
         try:
             result = runner.run()
