@@ -74,6 +74,10 @@ def _encode_dict(obj: dict[Any, Any], out: list[bytes]) -> None:
             append(b"i%d;" % v)
         elif v is None:
             append(b"N")
+        elif kind is bool:
+            append(b"T" if v else b"F")
+        elif kind is dict:
+            _encode_dict(v, out)
         else:
             _encode(v, out)
 

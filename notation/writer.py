@@ -202,23 +202,21 @@ class Journal:
             raise ValueError("the record is finished: nothing may follow the result")
         if step.kind == "decision":
             seat, code = step.seat, step.value
-            known = _CHECKED.get(code) if type(code) is tuple else None
-            if known is not None and known[0] is code:
-                data: bytes | None = known[1]
-            elif type(code) is tuple:
-                data = _code_bytes(code)
-            else:
-                data = None
+            try:
+                known = _CHECKED.get(code)
+            except TypeError:  # unhashable: the schema says what is wrong with it
+                known = None
+            data = known[1] if known is not None and known[0] is code else _code_bytes(code)
             if data is None or type(seat) is not int or not 0 <= seat < self._seats:
                 self._append(DecisionRecord(seat, tuple(code)))  # type: ignore[arg-type]  # checked, or refused
             else:
-                self._write(_DECISION_HEADS[seat] + data)
+                data = _DECISION_HEADS[seat] + data
         else:
             data = _outcome_bytes(step.value)
             if data is None:
                 self._append(ChanceRecord(step.value))  # type: ignore[arg-type]
-            else:
-                self._write(data)
+        if data is not None:  # the step's record, checked (else _append wrote it)
+            self._write(data)
         self.steps = steps = self.steps + 1
         if steps % self.checkpoint_every == 0:
             self._checkpoint(game)
