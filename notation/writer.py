@@ -255,6 +255,8 @@ class Journal:
 
     def _checkpoint(self, game: Game) -> bytes:
         """Write a checkpoint of ``game`` after the last step; returns its state digest."""
+        if self.finished:
+            raise ValueError("the record is finished: nothing may follow the result")
         state = digest(game)
         self._write(checkpoint_bytes(self.steps, state, self._chain.digest()))
         self._checkpointed = self.steps

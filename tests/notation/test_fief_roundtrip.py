@@ -214,3 +214,18 @@ def test_a_code_checked_before_is_written_as_the_full_check_writes_it(tmp_path: 
     data = (tmp_path / "a.fief").read_bytes()
     body = b"".join(expected)
     assert data.endswith(body * 3)
+
+
+def test_nothing_is_written_after_the_result(tmp_path: Path) -> None:
+    """A finished journal refuses another step, checkpoint or result, and the file stays as it was."""
+    header = new_header("tafl", "traditional", [Seat("a", "random"), Seat("b", "random")], seed=1)
+    game, path = TaflGame("traditional"), tmp_path / "done.fief"
+    with Journal.create(path, header) as journal:
+        journal.finish(Result((1,), "attackers resigned", "resign"), game)
+        written = path.read_bytes()
+        code = game.point().options[0]  # type: ignore[union-attr]
+        for late in (lambda: journal(Step(1, "decision", 0, code, ()), game), lambda: journal.finish(
+                Result((1,), "attackers resigned", "resign"), game), lambda: journal.comment("late")):
+            with pytest.raises(ValueError, match="nothing may follow the result"):
+                late()
+    assert path.read_bytes() == written
