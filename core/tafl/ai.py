@@ -257,6 +257,22 @@ class Position:
 
     # -- moves --
 
+    def may_play(self, move: int) -> bool:
+        """Whether ``move`` is legal here (a transposition-table move, checked before it is made)."""
+        board, tab = self.board, self.tab
+        f, t = move >> 8, move & 255
+        piece = board[f]
+        if not piece or board[t] or (piece == ATTACKER) != (self.side == ATTACKERS):
+            return False
+        stop = (tab.attacker_stop[tab.camp_of[f]] if piece == ATTACKER
+                else tab.king_stop if piece == KING else tab.defender_stop)
+        if not stop[t]:
+            return False
+        for ray in tab.rays[f]:
+            if t in ray:
+                return not any(board[sq] for sq in ray[:ray.index(t)])
+        return False
+
     def moves(self) -> list[int]:
         """Every legal move of the side to move (trad play.1, gild BASIC MOVES, TF-2, TF-7)."""
         tab, board, rays = self.tab, self.board, self.tab.rays
@@ -490,7 +506,7 @@ def evaluate(pos: Position) -> int:
     score = len(att) * W_ATTACKER - defenders * W_DEFENDER
     score += sum(map(pos.tab.guard.__getitem__, att))
     if W_MOBILITY:
-        score += W_MOBILITY * (_reach_count(pos, ATTACKERS) - _reach_count(pos, DEFENDERS))
+        score += W_MOBILITY * _mobility(pos)
     if pos.king >= 0:
         score += sum(map(pos.tab.close_in[pos.king].__getitem__, att))
         score += _king_freedom(pos) + _king_pressure(pos)
@@ -500,30 +516,46 @@ def evaluate(pos: Position) -> int:
     return score if pos.side == ATTACKERS else -score
 
 
-def _reach_count(pos: Position, side: int) -> int:
-    """Mobility: how many squares the side's pieces could move to, by bitboard flood."""
+def _mobility(pos: Position) -> int:
+    """How many more squares the attackers' pieces could move to than the defenders'.
+
+    Occluded fills by doubling (Kogge-Stone) on the bitboards: per direction, squares
+    reachable through 1, 2, 4 and 8 empty squares, the empty chains shared by both sides.
+    A run is at most 15 squares, enough for boards up to 16x16.
+    """
     tab = pos.tab
-    empty = ~(pos.bits[0] | pos.bits[1]) & ((1 << tab.n) - 1)
-    east, west = empty & tab.file_a_clear, empty & tab.last_file_clear  # no wrapping round
-    pieces, size = pos.bits[side], tab.size
-    reach = 0
-    m = pieces
-    while m:
-        m = (m << size) & empty
-        reach |= m
-    m = pieces
-    while m:
-        m = (m >> size) & empty
-        reach |= m
-    m = pieces
-    while m:
-        m = (m << 1) & east
-        reach |= m
-    m = pieces
-    while m:
-        m = (m >> 1) & west
-        reach |= m
-    return (reach & tab.plain_mask).bit_count()
+    a0, d0 = pos.bits
+    empty = ~(a0 | d0) & tab.full
+    size = tab.size
+    ra = rd = 0
+    for s, p1 in ((size, empty), (1, empty & tab.file_a_clear)):  # towards higher squares
+        s2, s4, s8 = s + s, 4 * s, 8 * s
+        p2 = p1 & p1 << s
+        p4 = p2 & p2 << s2
+        p8 = p4 & p4 << s4
+        a = a0 | p1 & a0 << s
+        a |= p2 & a << s2
+        a |= p4 & a << s4
+        ra |= a | p8 & a << s8
+        d = d0 | p1 & d0 << s
+        d |= p2 & d << s2
+        d |= p4 & d << s4
+        rd |= d | p8 & d << s8
+    for s, p1 in ((size, empty), (1, empty & tab.last_file_clear)):  # towards lower squares
+        s2, s4, s8 = s + s, 4 * s, 8 * s
+        p2 = p1 & p1 >> s
+        p4 = p2 & p2 >> s2
+        p8 = p4 & p4 >> s4
+        a = a0 | p1 & a0 >> s
+        a |= p2 & a >> s2
+        a |= p4 & a >> s4
+        ra |= a | p8 & a >> s8
+        d = d0 | p1 & d0 >> s
+        d |= p2 & d >> s2
+        d |= p4 & d >> s4
+        rd |= d | p8 & d >> s8
+    plain = empty & tab.plain_mask
+    return (ra & plain).bit_count() - (rd & plain).bit_count()
 
 
 def _room(pos: Position) -> int:
@@ -715,25 +747,44 @@ class _Search:
         if null_ok and depth >= NULL_MIN_DEPTH and beta < MATE_BOUND and self.null_move_fails_high(depth, beta, ply):
             return beta
 
+        alpha_in, best, best_move = alpha, -INFINITY, 0
+        killers = self.killers[ply]
+        searched = 0
+        if tt_move and pos.may_play(tt_move):
+            # The table's move first, before any move is generated: it often cuts at once.
+            pos.make(tt_move)
+            quiet_move = pos.quiet > 0
+            best = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            pos.unmake()
+            best_move, searched = tt_move, 1
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    if quiet_move:
+                        self.remember_cutoff(tt_move, depth, ply)
+                    return self.store(depth, LOWER, best, ply, best_move)
+
         moves = pos.moves()
         if not moves:
             return self.stuck(ply)
-        captures = self.order(moves, tt_move, ply)
-
-        alpha_in, best, best_move = alpha, -INFINITY, moves[0]
-        killers = self.killers[ply]
-        for i, move in enumerate(moves):
-            quiet_move = (move & 255) not in captures
+        self.order(moves, tt_move, ply)
+        if not searched:
+            best_move = moves[0]
+        for move in moves:
+            if searched and move == tt_move:
+                continue
             pos.make(move)
-            if i == 0:
+            quiet_move = pos.quiet > 0
+            if not searched:
                 score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
                 # Late, quiet, non-killer moves are first tried a ply shallower (LMR).
-                reduction = 1 if depth >= 3 and i >= 4 and quiet_move and move not in killers else 0
+                reduction = 1 if depth >= 3 and searched >= 4 and quiet_move and move not in killers else 0
                 score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
                 if score > alpha and (reduction or score < beta):
                     score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             pos.unmake()
+            searched += 1
             if score > best:
                 best, best_move = score, move
                 if score > alpha:
@@ -744,9 +795,14 @@ class _Search:
                         break
 
         flag = LOWER if best >= beta else EXACT if best > alpha_in else UPPER
-        if len(self.tt) >= TT_LIMIT:
-            self.tt.clear()  # bounds memory on long searches; the next iteration refills it
-        self.tt[pos.hash] = (depth, flag, _to_tt(best, ply), best_move)
+        return self.store(depth, flag, best, ply, best_move)
+
+    def store(self, depth: int, flag: int, best: int, ply: int, best_move: int) -> int:
+        """Record a searched node in the transposition table; return its score."""
+        tt = self.tt
+        if len(tt) >= TT_LIMIT:
+            tt.clear()  # bounds memory on long searches; the next iteration refills it
+        tt[self.pos.hash] = (depth, flag, _to_tt(best, ply), best_move)
         return best
 
     def null_move_fails_high(self, depth: int, beta: int, ply: int) -> bool:

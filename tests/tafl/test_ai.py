@@ -71,6 +71,17 @@ def check_threat_helpers(game: TaflGame, pos: Position) -> None:
         assert pos.king_escape_in_one() == wins
 
 
+def check_may_play(game: TaflGame, pos: Position) -> None:
+    """The transposition-table move check allows exactly the legal moves, for every piece of
+    either side to any square on its lines."""
+    legal, size = legal_set(game), game.geo.size
+    for f, piece in enumerate(game.board):
+        if piece:
+            for t in range(len(game.board)):
+                if t != f and (t // size == f // size or t % size == f % size):
+                    assert pos.may_play(encode(f, t)) == ((f, t) in legal), (f, t)
+
+
 def pick_move(game: TaflGame, rng: SplitMix64) -> tuple[int, int]:
     """A random move, half the time a capturing one when there is one (king captures come up more)."""
     moves = game.legal_moves()
@@ -92,6 +103,7 @@ def play_both(game: TaflGame, rng: SplitMix64, plies: int, check_helpers: int = 
         assert {decode(m) for m in pos.moves()} == legal_set(game)
         if ply < check_helpers:
             check_threat_helpers(game, pos)
+            check_may_play(game, pos)
         f, t = pick_move(game, rng)
         game.apply((game.geo.names[f], game.geo.names[t]))
         pos.make(encode(f, t))

@@ -14,7 +14,7 @@ import pytest
 from core.rng import SplitMix64
 from core.tafl import TaflGame
 from core.tafl.ai import Position, TaflAI, encode
-from test_ai import legal_set, pick_move, random_position
+from test_ai import check_may_play, legal_set, pick_move, random_position
 
 FIEFDOM = str(Path(sys.executable).parent / "fiefdom")
 RULESETS = [("copenhagen", {}), ("fetlar", {}), ("brandubh", {}), ("brandubh", {"strong_king_at_throne": True})]
@@ -31,10 +31,12 @@ def winner_on_board(game: TaflGame) -> int:
 
 def play_both(game: TaflGame, rng: SplitMix64, plies: int) -> None:
     pos = Position.from_game(game)
-    for _ in range(plies):
+    for ply in range(plies):
         if game.result is not None:
             break
         assert {(m >> 8, m & 255) for m in pos.moves()} == legal_set(game)
+        if ply == 0:
+            check_may_play(game, pos)
         f, t = pick_move(game, rng)
         game.apply((game.geo.names[f], game.geo.names[t]))
         pos.make(encode(f, t))
