@@ -25,7 +25,7 @@ from notation.format import (
     HASH_SIZE, encode_header, encode_record, pack,
 )
 from notation.reader import Recording, read_record_file
-from notation.schema import SchemaError, header_from_wire, record_from_wire
+from notation.schema import SchemaError, code_from_wire, header_from_wire, outcome_from_wire, record_from_wire
 
 
 def encode_game(header: Header, records: Iterable[Record], *, reseal: bool = False) -> bytes:
@@ -57,28 +57,18 @@ _CHANCE_HEAD = pack([int(ChanceRecord.tag), 0])[:-1]
 _CHECKPOINT_HEAD = pack([int(CheckpointRecord.tag), 0, b"", b""])[:2]
 _BIN16 = pack(b"\0" * HASH_SIZE)[:2]
 _STEPS = range(Limits.RECORDS + 1)  # a checkpoint's step: what the schema allows
-_CODE_INTS = range(-Limits.INT32, Limits.INT32)
-_OUTCOME_INTS = range(Limits.UINT32)
 
 
 def _code_bytes(code: Any) -> bytes | None:
-    """The msgpack bytes of an option code that passes the schema's check (``code_from_wire``: a
-    tuple of at most 16 items, each an int in the int32 range or a str of printable ASCII, at most
-    64 bytes), remembered for the next time this object comes; None for anything else (the full
-    check then says what is wrong, or passes a code of another shape: a list)."""
-    if type(code) is not tuple or len(code) > Limits.CODE_LEN:
+    """The msgpack bytes of an option code (a tuple) that passes the schema's check, remembered
+    for the next time this object comes; None for anything else (the full check then says what is
+    wrong, or passes a code of another shape: a list)."""
+    if type(code) is not tuple:
         return None
-    for item in code:
-        kind = type(item)
-        if kind is str:
-            if len(item) > Limits.SHORT_STR_BYTES or not (item.isascii() and item.isprintable()):
-                return None
-        elif kind is not int or item not in _CODE_INTS:
-            return None
-    return _remember(code)
-
-
-def _remember(code: Any) -> bytes:
+    try:
+        code_from_wire(list(code))
+    except SchemaError:
+        return None
     if len(_CHECKED) >= _CHECKED_MOST:
         _CHECKED.clear()
     data = pack(list(code))
@@ -87,19 +77,11 @@ def _remember(code: Any) -> bytes:
 
 
 def _outcome_bytes(outcome: Any) -> bytes | None:
-    """The chance record of an outcome that passes the schema's check (``outcome_from_wire``: an int
-    in 0..2^32-1, or a tuple or list of at most 1024 of them); None for anything else."""
-    kind = type(outcome)
-    if kind is int:
-        if outcome not in _OUTCOME_INTS:
-            return None
-    elif kind is tuple or kind is list:
-        if len(outcome) > Limits.ARRAY_LEN:
-            return None
-        for value in outcome:
-            if type(value) is not int or value not in _OUTCOME_INTS:
-                return None
-    else:
+    """The chance record of an outcome (an int, or a tuple or list of them) that passes the
+    schema's check; None for anything else."""
+    try:
+        outcome_from_wire(list(outcome) if type(outcome) is tuple else outcome)
+    except SchemaError:
         return None
     return _CHANCE_HEAD + pack(outcome)
 

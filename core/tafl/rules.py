@@ -461,13 +461,9 @@ class TaflGame:
             text = f"Draw: {reason}"
         return [Event("result", text, rule, (tuple(winners), reason))]
 
-    def _key(self) -> bytes:
-        raw = self._raw if self._raw is not None else bytes(self._bytes)
-        return raw + SIDE_BYTES[self.to_move]
-
     def _count_position(self) -> int:
         """Count the current position once more; returns how often it has now arisen."""
-        key = (self._raw if self._raw is not None else bytes(self._bytes)) + SIDE_BYTES[self.to_move]  # _key()
+        key = (self._raw if self._raw is not None else bytes(self._bytes)) + SIDE_BYTES[self.to_move]  # the board, the side to move
         history = self.history
         old = history.get(key, 0)
         history[key] = old + 1
