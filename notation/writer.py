@@ -251,8 +251,6 @@ class Journal:
             record_from_wire(record.wire(), self._seats)
         except SchemaError as err:
             raise ValueError(f"cannot record {type(record).__name__}: {err}") from None
-        if type(record) is DecisionRecord and type(record.code) is tuple:
-            _remember(record.code)
         data = encode_record(record)
         if len(data) > Limits.RECORD_BYTES:  # the schema keeps records smaller: a second guard
             raise ValueError(f"cannot record {type(record).__name__}: a record may take at most "

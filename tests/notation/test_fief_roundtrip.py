@@ -211,9 +211,11 @@ def test_a_code_checked_before_is_written_as_the_full_check_writes_it(tmp_path: 
             journal(Step(1, "decision", 0, (True, "x"), ()), None)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="the seat must be an integer in 0..1"):
             journal(Step(1, "decision", 2, codes[0], ()), None)  # type: ignore[arg-type]
+        for code in codes:  # a list: not kept, written as the tuple's bytes by the full check
+            journal(Step(1, "decision", 1, list(code), ()), None)  # type: ignore[arg-type]
     data = (tmp_path / "a.fief").read_bytes()
     body = b"".join(expected)
-    assert data.endswith(body * 3)
+    assert data.endswith(body * 3 + b"".join(expected[1::2]))
 
 
 def test_nothing_is_written_after_the_result(tmp_path: Path) -> None:
