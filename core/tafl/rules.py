@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left
+from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any
 
@@ -472,19 +473,17 @@ class TaflGame:
 
     @property
     def history_hash(self) -> int:
-        """The sum of ``_entry_hash(key, count)`` over ``history``, mod 2**128: the repetition
+        """The sum of ``_entries_hash(history.items())``, mod 2**128: the repetition
         history in the digest, at O(1) a checkpoint however long the game.
 
         Brought up to date here from the keys counted since it was last asked (a game no one
         digests never hashes), so it has the value an update at every move would give."""
-        if self._hash_from:
-            value, history = self._hash, self.history
-            for key, was in self._hash_from.items():
-                if was:
-                    value -= _entry_hash(key, was)
-                value += _entry_hash(key, history[key])
-            self._hash = value % _HASH_MOD
-            self._hash_from.clear()
+        hash_from = self._hash_from
+        if hash_from:
+            now = _entries_hash(zip(hash_from, map(self.history.__getitem__, hash_from)))
+            was = _entries_hash(filter(_SEEN, hash_from.items()))  # keys counted before: their old share out
+            self._hash = (self._hash + now - was) % _HASH_MOD
+            hash_from.clear()
         return self._hash
 
 
@@ -590,6 +589,7 @@ def encircled(g: Geometry, board: list[int]) -> bool:
 
 
 _HASH_MOD = 1 << 128
+_SEEN = itemgetter(1)  # of a (key, count it had) pair: true when the hash counted the key before
 
 
 _COUNTS = tuple(count.to_bytes(4, "big") for count in range(16))  # the common counts, made once
@@ -598,10 +598,15 @@ _COUNTS = tuple(count.to_bytes(4, "big") for count in range(16))  # the common c
 _ENTRY = hashlib.blake2b(digest_size=16)  # empty: each entry's hash starts as a copy of it
 
 
-def _entry_hash(key: bytes, count: int, _new: Any = _ENTRY.copy, _int: Any = int.from_bytes) -> int:
-    """blake2b-128 of the key and its count (4 bytes, big-endian), as an integer. A copy of a hash
-    made once costs a quarter less than a new ``blake2b(..., digest_size=16)``: no arguments to parse."""
-    h = _new()
-    h.update(key)
-    h.update(_COUNTS[count] if count < 16 else count.to_bytes(4, "big"))
-    return _int(h.digest(), "big")
+def _entries_hash(entries: Iterable[tuple[bytes, int]], _new: Any = _ENTRY.copy, _int: Any = int.from_bytes) -> int:
+    """The sum of blake2b-128 of each key and its count (4 bytes, big-endian), as integers.
+
+    One loop for all the entries a digest brings up to date (no call a key), and each hash a copy of
+    one made once: no arguments to parse (3.9 K instructions an entry instead of 6.4 K)."""
+    total = 0
+    for key, count in entries:
+        h = _new()
+        h.update(key)
+        h.update(_COUNTS[count] if count < 16 else count.to_bytes(4, "big"))
+        total += _int(h.digest(), "big")
+    return total

@@ -12,7 +12,7 @@ from core.engine import Decision, Over
 from core.rng import SplitMix64
 from core.tafl import TaflGame, variants
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING
-from core.tafl.rules import _entry_hash
+from core.tafl.rules import _entries_hash
 
 
 def entry_hash(key: bytes, count: int) -> int:
@@ -24,7 +24,8 @@ def entry_hash(key: bytes, count: int) -> int:
 def test_an_entry_hash_is_blake2b_of_the_key_and_count() -> None:
     key = bytes(range(121)) + b"\x01"
     for count in (0, 1, 2, 15, 16, 300, 2**32 - 1):
-        assert _entry_hash(key, count) == entry_hash(key, count)
+        assert _entries_hash([(key, count)]) == entry_hash(key, count)
+    assert _entries_hash([(key, 1), (key[::-1], 2)]) == entry_hash(key, 1) + entry_hash(key[::-1], 2)
 
 
 VARIANTS = st.sampled_from(list(variants()))  # every ruleset in the registry
