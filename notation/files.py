@@ -14,7 +14,6 @@ import os
 import secrets
 import stat
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import BinaryIO, Union
 
 from notation.format import Limits, RecordError
@@ -90,10 +89,12 @@ def check_output(path: PathLike, *, replace: bool, inputs: Sequence[PathLike] = 
         raise OutputRefused(f"{path} exists; give --force to replace it")
 
 
-def _aside(path: Path) -> tuple[int, Path]:
-    """A new file beside ``path`` (same folder, so the rename is atomic), opened for writing."""
+def _aside(path: str) -> tuple[int, str]:
+    """A new file beside ``path`` (same folder, so the rename is atomic), opened for writing.
+    Names are joined as strings: a record a game, and pathlib's objects cost as much as the syscalls."""
+    folder, name = os.path.split(path)
     for _ in range(100):
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666), tmp
         except FileExistsError:
@@ -101,7 +102,7 @@ def _aside(path: Path) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name beside {path}")
 
 
-def _place(tmp: Path, path: Path, replace: bool) -> None:
+def _place(tmp: str, path: str, replace: bool) -> None:
     """Rename ``tmp`` to ``path``: over a file there only with ``replace``, else FileExistsError."""
     if replace:
         os.replace(tmp, path)
@@ -109,13 +110,20 @@ def _place(tmp: Path, path: Path, replace: bool) -> None:
     try:
         os.link(tmp, path)  # atomic, and fails if ``path`` exists
     except FileExistsError:
-        raise FileExistsError(17, "the file exists", str(path)) from None
+        raise FileExistsError(17, "the file exists", path) from None
     except OSError:  # a file system without hard links: check, then rename (a narrow race)
         if os.path.lexists(path):
-            raise FileExistsError(17, "the file exists", str(path)) from None
+            raise FileExistsError(17, "the file exists", path) from None
         os.rename(tmp, path)
         return
     os.unlink(tmp)
+
+
+def _discard(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
 
 
 def write_all(file: BinaryIO, data: bytes) -> None:
@@ -136,13 +144,13 @@ def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: b
     process killed at any moment leaves ``path`` empty or holding part of ``data``. An existing
     file at ``path`` is replaced only with ``replace`` (else FileExistsError, nothing written).
     """
-    target = Path(path)
+    target = os.fspath(path)
     fd, tmp = _aside(target)
     try:
-        file = os.fdopen(fd, "wb", buffering=0)
+        file = open(fd, "wb", buffering=0)
     except BaseException:
         os.close(fd)
-        tmp.unlink(missing_ok=True)
+        _discard(tmp)
         raise
     try:
         write_all(file, data)
@@ -151,7 +159,7 @@ def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: b
         _place(tmp, target, replace)
     except BaseException:
         file.close()
-        tmp.unlink(missing_ok=True)
+        _discard(tmp)
         raise
     return file
 
@@ -160,7 +168,7 @@ def write_whole(path: PathLike, chunks: Iterable[bytes], *, replace: bool = Fals
     """Write ``chunks`` to a new file at ``path``, whole or not at all: into a temporary file beside
     it, synced, then renamed into place (over a file there only with ``replace``). A failure while
     the chunks are made (an export that stops) leaves no file and ``path`` as it was."""
-    target = Path(path)
+    target = os.fspath(path)
     fd, tmp = _aside(target)
     try:
         with os.fdopen(fd, "wb") as file:
@@ -173,5 +181,5 @@ def write_whole(path: PathLike, chunks: Iterable[bytes], *, replace: bool = Fals
     except BaseException:
         if fd >= 0:
             os.close(fd)
-        tmp.unlink(missing_ok=True)
+        _discard(tmp)
         raise
