@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from core.engine import Result
 from notation.format import CommentRecord, DecisionRecord, RecordError, ResultRecord, Seat
 from notation.reader import read_record_file
+from notation.schema import SchemaError, code_from_wire
 from notation.verify import verify
 from notation.writer import encode_game
 from tui.cli_replay import replay_app
@@ -119,6 +120,17 @@ def test_option_code_strings_are_printable_ascii(short_record: bytes, bad: str) 
     with pytest.raises(RecordError) as err:
         read_record_file(encode_game(rec.header, records, reseal=True))
     assert "an option code item must be printable ASCII" in str(err.value) and not steers(str(err.value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(max_codepoint=0x2100), max_size=70) | st.text("ab\x1b\x7f\u0665", max_size=70))
+def test_an_option_code_string_passes_when_printable_ascii_of_at_most_64_bytes(text: str) -> None:
+    """The schema's one-test path for the common code item and its step-by-step checks agree with the rule."""
+    allowed = text.isascii() and text.isprintable() and len(text) <= 64
+    try:
+        assert code_from_wire([text, 1]) == (text, 1) and allowed
+    except SchemaError as err:
+        assert not allowed and str(err).startswith("an option code item ")
 
 
 @pytest.mark.parametrize("field", ["name", "detail", "app", "comment", "reason", "rule"])
