@@ -14,7 +14,7 @@ the chosen one back into a TaflGame option code such as ``("e1", "e4")``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from time import perf_counter
@@ -138,6 +138,8 @@ class Tables:
         self.goals = frozenset(g.corners) | beside
         self.goal_lines = tuple(_goal_lines(g.rays[sq], self.goals) for sq in range(n))
         self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
+        # Move ordering: a king's move ranks higher the closer it takes him to a corner.
+        self.king_order_bonus = tuple(ORDER_KING * (2 * g.size - d) for d in self.corner_distance)
         self.guard = _corner_guard_bonus(g.size)
         self.close_in = tuple(
             tuple(W_CLOSE_IN * max(0, NEAR_KING - _steps(k, sq, g.size)) for sq in range(n)) for k in range(n)
@@ -292,6 +294,24 @@ class Position:
                         break
                     if ok[t]:
                         append(base | t)
+        return out
+
+    def moves_to(self, targets: set[int]) -> list[int]:
+        """The legal moves of the side to move that end on one of the empty squares ``targets``:
+        along each line from a target, the first piece, if it is one of ours and may stop there."""
+        tab, board, rays = self.tab, self.board, self.tab.rays
+        ours_attackers = self.side == ATTACKERS
+        out: list[int] = []
+        for t in targets:
+            for ray in rays[t]:
+                for f in ray:
+                    piece = board[f]
+                    if piece:
+                        if (piece == ATTACKER) == ours_attackers and (
+                                tab.attacker_stop[tab.camp_of[f]] if piece == ATTACKER
+                                else tab.king_stop if piece == KING else tab.defender_stop)[t]:
+                            out.append(f << 8 | t)
+                        break
         return out
 
     def make(self, move: int) -> None:
@@ -659,7 +679,7 @@ class _Search:
         self.partial: tuple[int, int] | None = None  # (score, move) of the iteration in progress
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, move
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 2)]
-        self.history: dict[int, int] = {}
+        self.history = [0] * 65536  # move -> cutoff credit, indexed by the move int
 
     def root(self, depth: int, moves: list[int]) -> tuple[int, int]:
         """Search every root move to ``depth``: (score, best move).
@@ -670,7 +690,7 @@ class _Search:
         pos, noise = self.pos, self.noise
         self.may_stop = depth > 1
         self.partial = None
-        self.history = {m: h // 2 for m, h in self.history.items()}
+        self.history = [h >> 1 for h in self.history]
         best, best_score = moves[0], -INFINITY
         for i, move in enumerate(moves):
             offset = noise.get(move, 0)
@@ -764,15 +784,9 @@ class _Search:
                         self.remember_cutoff(tt_move, depth, ply)
                     return self.store(depth, LOWER, best, ply, best_move)
 
-        moves = pos.moves()
-        if not moves:
-            return self.stuck(ply)
-        self.order(moves, tt_move, ply)
-        if not searched:
-            best_move = moves[0]
-        for move in moves:
-            if searched and move == tt_move:
-                continue
+        for move in self.staged(tt_move, ply):
+            if not searched:
+                best_move = move
             pos.make(move)
             quiet_move = pos.quiet > 0
             if not searched:
@@ -794,6 +808,8 @@ class _Search:
                             self.remember_cutoff(move, depth, ply)
                         break
 
+        if not searched:
+            return self.stuck(ply)
         flag = LOWER if best >= beta else EXACT if best > alpha_in else UPPER
         return self.store(depth, flag, best, ply, best_move)
 
@@ -842,6 +858,38 @@ class _Search:
             return pos.open_goal_lines(pos.king) > 0
         return pos.king_escape_unstoppable()
 
+    def staged(self, tt_move: int, ply: int) -> Iterator[int]:
+        """The legal moves but ``tt_move`` (searched already), best first as :meth:`order` ranks
+        them, made a stage at a time: the captures, the killers, and only if neither cut, the
+        quiet rest. Nearly every node that is not searched to the end cuts on one of its first
+        few moves, so most never list and sort all of theirs."""
+        pos = self.pos
+        captures = pos.capture_squares()
+        killers = self.killers[ply]
+        key = self._quiet_key()
+        first = [m for m in pos.moves_to(captures) if m != tt_move]
+        if first:
+            if len(first) > 1:
+                first.sort(key=lambda m: key(m) + ORDER_KILLER * (m in killers), reverse=True)
+            yield from first
+        second = [k for k in killers if k and k != tt_move and (k & 255) not in captures and pos.may_play(k)]
+        if second:
+            if len(second) > 1:
+                second.sort(key=key, reverse=True)
+            yield from second
+        rest = [m for m in pos.moves() if (m & 255) not in captures and m != tt_move and m not in killers]
+        rest.sort(key=key, reverse=True)
+        yield from rest
+
+    def _quiet_key(self) -> Callable[[int], int]:
+        """A move's rank without the capture, killer and table bonuses: its history, and for a
+        king's move how close it takes him to a corner."""
+        history, pos = self.history, self.pos
+        if pos.side == ATTACKERS:
+            return history.__getitem__
+        king, bonus = pos.king, pos.tab.king_order_bonus
+        return lambda m: history[m] + bonus[m & 255] if m >> 8 == king else history[m]
+
     def order(self, moves: list[int], tt_move: int, ply: int) -> set[int]:
         """Sort ``moves`` best-first in place; return the squares that capture."""
         pos = self.pos
@@ -853,7 +901,7 @@ class _Search:
 
         def rank(move: int) -> int:
             t = move & 255
-            score = history.get(move, 0)
+            score = history[move]
             if move == tt_move:
                 score += ORDER_TT
             if t in captures:
@@ -861,7 +909,7 @@ class _Search:
             if move in killers:
                 score += ORDER_KILLER
             if move >> 8 == king_from:
-                score += ORDER_KING * (2 * tab.size - tab.corner_distance[t])
+                score += tab.king_order_bonus[t]
             return score
 
         moves.sort(key=rank, reverse=True)
@@ -871,7 +919,7 @@ class _Search:
         killers = self.killers[ply]
         if killers[0] != move:
             killers[1], killers[0] = killers[0], move
-        self.history[move] = self.history.get(move, 0) + depth * depth
+        self.history[move] += depth * depth
 
 
 def _to_tt(score: int, ply: int) -> int:
