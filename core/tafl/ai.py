@@ -152,6 +152,7 @@ class Tables:
         self.file_a_clear = full & ~sum(1 << (r * g.size) for r in range(g.size))
         self.last_file_clear = full & ~sum(1 << (r * g.size + g.size - 1) for r in range(g.size))
         self.plain_mask = sum(1 << sq for sq in range(n) if plain[sq])
+        self.hostile_empty_mask = sum(1 << sq for sq in range(n) if self.hostile_empty[sq])
         self.full = full
         self.edge_mask = sum(1 << sq for sq in range(n) if self.on_edge[sq])
         # The start position's score: subtracted so that an even game scores 0 and a draw's
@@ -296,13 +297,17 @@ class Position:
                         append(base | t)
         return out
 
-    def moves_to(self, targets: set[int]) -> list[int]:
-        """The legal moves of the side to move that end on one of the empty squares ``targets``:
-        along each line from a target, the first piece, if it is one of ours and may stop there."""
+    def moves_to(self, targets: int) -> list[int]:
+        """The legal moves of the side to move that end on one of the empty squares ``targets``
+        (a bitboard): along each line from a target, the first piece, if it is one of ours and
+        may stop there."""
         tab, board, rays = self.tab, self.board, self.tab.rays
         ours_attackers = self.side == ATTACKERS
         out: list[int] = []
-        for t in targets:
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            t = low.bit_length() - 1
             for ray in rays[t]:
                 for f in ray:
                     piece = board[f]
@@ -498,21 +503,25 @@ class Position:
     def king_escape_in_one(self) -> bool:
         return self.king >= 0 and self.open_corner_lines(self.king) > 0
 
-    def capture_squares(self) -> set[int]:
-        """Empty squares where a piece of the side to move would capture something."""
-        board, tab = self.board, self.tab
-        enemy = 1 - self.side
-        out: set[int] = set()
-        for sq in self.squares[enemy]:
-            if board[sq] == KING:
-                continue
-            for a, b in tab.axes[sq]:
-                if board[a] == EMPTY and self.hostile_to(b, enemy):
-                    out.add(a)
-                if board[b] == EMPTY and self.hostile_to(a, enemy):
-                    out.add(b)
-        if self.side == ATTACKERS:
-            out.update(self.king_capture_squares())
+    def capture_squares(self) -> int:
+        """Empty squares (a bitboard) where a piece of the side to move would capture something:
+        beside an enemy other than the king with a hostile square beyond him (an own piece, or a
+        hostile empty square), and for the attackers where one would capture the king."""
+        tab, bits, side = self.tab, self.bits, self.side
+        size, east_ok, west_ok = tab.size, tab.file_a_clear, tab.last_file_clear
+        empty = tab.full & ~(bits[0] | bits[1])
+        enemy = bits[1 - side]
+        if side == ATTACKERS and self.king >= 0:
+            enemy &= ~tab.bit[self.king]
+        hostile = bits[side] | empty & tab.hostile_empty_mask
+        # Where the next square one way is an enemy and the one after it hostile, each way.
+        out = ((enemy & hostile >> 1 & west_ok) >> 1 & west_ok
+               | (enemy & hostile << 1 & east_ok) << 1 & east_ok
+               | (enemy & hostile >> size) >> size
+               | (enemy & hostile << size) << size) & empty
+        if side == ATTACKERS:
+            for sq in self.king_capture_squares():
+                out |= tab.bit[sq]
         return out
 
 
@@ -872,12 +881,12 @@ class _Search:
             if len(first) > 1:
                 first.sort(key=lambda m: key(m) + ORDER_KILLER * (m in killers), reverse=True)
             yield from first
-        second = [k for k in killers if k and k != tt_move and (k & 255) not in captures and pos.may_play(k)]
+        second = [k for k in killers if k and k != tt_move and not captures >> (k & 255) & 1 and pos.may_play(k)]
         if second:
             if len(second) > 1:
                 second.sort(key=key, reverse=True)
             yield from second
-        rest = [m for m in pos.moves() if (m & 255) not in captures and m != tt_move and m not in killers]
+        rest = [m for m in pos.moves() if not captures >> (m & 255) & 1 and m != tt_move and m not in killers]
         rest.sort(key=key, reverse=True)
         yield from rest
 
@@ -890,8 +899,8 @@ class _Search:
         king, bonus = pos.king, pos.tab.king_order_bonus
         return lambda m: history[m] + bonus[m & 255] if m >> 8 == king else history[m]
 
-    def order(self, moves: list[int], tt_move: int, ply: int) -> set[int]:
-        """Sort ``moves`` best-first in place; return the squares that capture."""
+    def order(self, moves: list[int], tt_move: int, ply: int) -> int:
+        """Sort ``moves`` best-first in place; return the squares that capture (a bitboard)."""
         pos = self.pos
         captures = pos.capture_squares()
         killers = self.killers[ply]
@@ -904,7 +913,7 @@ class _Search:
             score = history[move]
             if move == tt_move:
                 score += ORDER_TT
-            if t in captures:
+            if captures >> t & 1:
                 score += ORDER_CAPTURE
             if move in killers:
                 score += ORDER_KILLER
