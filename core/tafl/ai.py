@@ -112,6 +112,7 @@ class Tables:
         )
         # Four-sided king capture: the four neighbours, or () on the edge (TF-10).
         self.king_ring = tuple(nbs if min(nbs) >= 0 else () for nbs in g.neighbours)
+        self.ring_mask = tuple(sum(1 << sq for sq in ring) for ring in self.king_ring)
         # Where the king falls between two (gild off the hof, TF-13; Brandubh, TF-28: off and away
         # from the throne with the strong king), and what beyond him closes the pair: an attacker,
         # or an empty camp (gild) or a corner or the hostile throne (Brandubh).
@@ -124,6 +125,7 @@ class Tables:
             g.camp_of[sq] > 0 if not two else sq in g.corners or (sq == g.centre and throne_hostile)
             for sq in range(n))
         self.throne_counts = (throne_counts or v.king_capture == "four-or-three-by-throne") and v.centre == "throne"
+        self.ring_throne = tuple(int(self.throne_counts and g.centre in ring) for ring in self.king_ring)
         # The published rulesets' extra rules (TF-21, TF-22, TF-24).
         self.geo = g
         self.shieldwall, self.edge_fort, self.encirclement = v.shieldwall, v.edge_fort, v.encirclement
@@ -137,10 +139,14 @@ class Tables:
         beside = _beside_corners(g.neighbours, g.corners) if self.king_safe_beside_corners else frozenset()
         self.goals = frozenset(g.corners) | beside
         self.goal_lines = tuple(_goal_lines(g.rays[sq], self.goals) for sq in range(n))
+        # The same paths as bitboards: a path is open when no piece stands on it.
+        self.corner_masks = tuple(tuple(sum(1 << s for s in p) for p in paths) for paths in self.corner_lines)
+        self.goal_masks = tuple(tuple(sum(1 << s for s in p) for p in paths) for paths in self.goal_lines)
         self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
         # Move ordering: a king's move ranks higher the closer it takes him to a corner.
         self.king_order_bonus = tuple(ORDER_KING * (2 * g.size - d) for d in self.corner_distance)
-        self.guard = _corner_guard_bonus(g.size)
+        guard = _corner_guard_bonus(g.size)
+        self.guard_masks = tuple((w, sum(1 << sq for sq in range(n) if guard[sq] == w)) for w in set(guard) if w)
         self.close_in = tuple(
             tuple(W_CLOSE_IN * max(0, NEAR_KING - _steps(k, sq, g.size)) for sq in range(n)) for k in range(n)
         )
@@ -481,14 +487,14 @@ class Position:
 
     def open_corner_lines(self, sq: int) -> int:
         """How many corners a king on ``sq`` could move to now."""
-        board = self.board
-        return sum(1 for path in self.tab.corner_lines[sq] if not any(map(board.__getitem__, path)))
+        occupied = self.bits[0] | self.bits[1]
+        return sum(not occupied & path for path in self.tab.corner_masks[sq])
 
     def open_goal_lines(self, sq: int) -> int:
         """How many goal squares (corners, and the safe squares beside them) a king on ``sq``
         could move to now, one per line."""
-        board = self.board
-        return sum(1 for path in self.tab.goal_lines[sq] if not any(map(board.__getitem__, path)))
+        occupied = self.bits[0] | self.bits[1]
+        return sum(not occupied & path for path in self.tab.goal_masks[sq])
 
     def king_escape_unstoppable(self) -> bool:
         """The attackers to move cannot stop the king reaching a goal next move: he has open
@@ -533,7 +539,9 @@ def evaluate(pos: Position) -> int:
     att, dfn = pos.squares
     defenders = len(dfn) - (pos.king >= 0)
     score = len(att) * W_ATTACKER - defenders * W_DEFENDER
-    score += sum(map(pos.tab.guard.__getitem__, att))
+    a_bits = pos.bits[ATTACKERS]
+    for weight, squares in pos.tab.guard_masks:
+        score += weight * (a_bits & squares).bit_count()
     if W_MOBILITY:
         score += W_MOBILITY * _mobility(pos)
     if pos.king >= 0:
@@ -604,20 +612,26 @@ def _room(pos: Position) -> int:
 def _king_freedom(pos: Position) -> int:
     """How close the king is to escaping: open lines, two-move routes, mobility."""
     tab, board, k = pos.tab, pos.board, pos.king
+    king_stop, goals, goal_masks = tab.king_stop, tab.goals, tab.goal_masks
+    occupied = pos.bits[0] | pos.bits[1]
     mobility = routes = forks = open_now = 0
     for ray in tab.rays[k]:
         for t in ray:
             if board[t]:
                 break
-            if not tab.king_stop[t]:
+            if not king_stop[t]:
                 continue  # a camp square: the king passes but cannot stop
             mobility += 1
-            if t in tab.goals:
+            if t in goals:
                 open_now += 1
                 break  # one line (a goal beside a corner and the corner behind it are one)
-            seen = pos.open_goal_lines(t) if tab.goal_lines[t] else 0
-            routes += seen > 0
-            forks += seen > 1
+            seen = 0  # open_goal_lines(t), in line
+            for path in goal_masks[t]:
+                if not occupied & path:
+                    seen += 1
+            if seen:
+                routes += 1
+                forks += seen > 1
     score = -(W_KING_MOBILITY * mobility + W_ROUTE_2 * routes + W_FORK_2 * forks)
     score -= W_KING_NEAR * (tab.size - tab.corner_distance[k])
     if open_now:
@@ -635,10 +649,10 @@ def _king_pressure(pos: Position) -> int:
             if closed_a != closed_b and board[b if closed_a else a] == EMPTY:
                 score += W_AXIS_THREAT
         return score + W_ADJACENT * sum(board[sq] == ATTACKER for sq in tab.neighbours[k] if sq >= 0)
-    ring = tab.king_ring[k]
-    if not ring:
+    if not tab.king_ring[k]:
         return 0  # TF-10: on the edge he cannot be surrounded
-    return W_RING[sum(map(pos.closes_ring, ring))]
+    # closes_ring over the four sides: the attackers there, and maybe the empty throne.
+    return W_RING[(pos.bits[ATTACKERS] & tab.ring_mask[k]).bit_count() + tab.ring_throne[k]]
 
 
 # -- search ----------------------------------------------------------------------
