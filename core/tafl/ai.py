@@ -14,7 +14,7 @@ the chosen one back into a TaflGame option code such as ``("e1", "e4")``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from time import perf_counter
@@ -112,6 +112,7 @@ class Tables:
         )
         # Four-sided king capture: the four neighbours, or () on the edge (TF-10).
         self.king_ring = tuple(nbs if min(nbs) >= 0 else () for nbs in g.neighbours)
+        self.ring_mask = tuple(sum(1 << sq for sq in ring) for ring in self.king_ring)
         # Where the king falls between two (gild off the hof, TF-13; Brandubh, TF-28: off and away
         # from the throne with the strong king), and what beyond him closes the pair: an attacker,
         # or an empty camp (gild) or a corner or the hostile throne (Brandubh).
@@ -124,6 +125,7 @@ class Tables:
             g.camp_of[sq] > 0 if not two else sq in g.corners or (sq == g.centre and throne_hostile)
             for sq in range(n))
         self.throne_counts = (throne_counts or v.king_capture == "four-or-three-by-throne") and v.centre == "throne"
+        self.ring_throne = tuple(int(self.throne_counts and g.centre in ring) for ring in self.king_ring)
         # The published rulesets' extra rules (TF-21, TF-22, TF-24).
         self.geo = g
         self.shieldwall, self.edge_fort, self.encirclement = v.shieldwall, v.edge_fort, v.encirclement
@@ -137,8 +139,14 @@ class Tables:
         beside = _beside_corners(g.neighbours, g.corners) if self.king_safe_beside_corners else frozenset()
         self.goals = frozenset(g.corners) | beside
         self.goal_lines = tuple(_goal_lines(g.rays[sq], self.goals) for sq in range(n))
+        # The same paths as bitboards: a path is open when no piece stands on it.
+        self.corner_masks = tuple(tuple(sum(1 << s for s in p) for p in paths) for paths in self.corner_lines)
+        self.goal_masks = tuple(tuple(sum(1 << s for s in p) for p in paths) for paths in self.goal_lines)
         self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
-        self.guard = _corner_guard_bonus(g.size)
+        # Move ordering: a king's move ranks higher the closer it takes him to a corner.
+        self.king_order_bonus = tuple(ORDER_KING * (2 * g.size - d) for d in self.corner_distance)
+        guard = _corner_guard_bonus(g.size)
+        self.guard_masks = tuple((w, sum(1 << sq for sq in range(n) if guard[sq] == w)) for w in set(guard) if w)
         self.close_in = tuple(
             tuple(W_CLOSE_IN * max(0, NEAR_KING - _steps(k, sq, g.size)) for sq in range(n)) for k in range(n)
         )
@@ -150,6 +158,7 @@ class Tables:
         self.file_a_clear = full & ~sum(1 << (r * g.size) for r in range(g.size))
         self.last_file_clear = full & ~sum(1 << (r * g.size + g.size - 1) for r in range(g.size))
         self.plain_mask = sum(1 << sq for sq in range(n) if plain[sq])
+        self.hostile_empty_mask = sum(1 << sq for sq in range(n) if self.hostile_empty[sq])
         self.full = full
         self.edge_mask = sum(1 << sq for sq in range(n) if self.on_edge[sq])
         # The start position's score: subtracted so that an even game scores 0 and a draw's
@@ -292,6 +301,28 @@ class Position:
                         break
                     if ok[t]:
                         append(base | t)
+        return out
+
+    def moves_to(self, targets: int) -> list[int]:
+        """The legal moves of the side to move that end on one of the empty squares ``targets``
+        (a bitboard): along each line from a target, the first piece, if it is one of ours and
+        may stop there."""
+        tab, board, rays = self.tab, self.board, self.tab.rays
+        ours_attackers = self.side == ATTACKERS
+        out: list[int] = []
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            t = low.bit_length() - 1
+            for ray in rays[t]:
+                for f in ray:
+                    piece = board[f]
+                    if piece:
+                        if (piece == ATTACKER) == ours_attackers and (
+                                tab.attacker_stop[tab.camp_of[f]] if piece == ATTACKER
+                                else tab.king_stop if piece == KING else tab.defender_stop)[t]:
+                            out.append(f << 8 | t)
+                        break
         return out
 
     def make(self, move: int) -> None:
@@ -456,14 +487,14 @@ class Position:
 
     def open_corner_lines(self, sq: int) -> int:
         """How many corners a king on ``sq`` could move to now."""
-        board = self.board
-        return sum(1 for path in self.tab.corner_lines[sq] if not any(map(board.__getitem__, path)))
+        occupied = self.bits[0] | self.bits[1]
+        return sum(not occupied & path for path in self.tab.corner_masks[sq])
 
     def open_goal_lines(self, sq: int) -> int:
         """How many goal squares (corners, and the safe squares beside them) a king on ``sq``
         could move to now, one per line."""
-        board = self.board
-        return sum(1 for path in self.tab.goal_lines[sq] if not any(map(board.__getitem__, path)))
+        occupied = self.bits[0] | self.bits[1]
+        return sum(not occupied & path for path in self.tab.goal_masks[sq])
 
     def king_escape_unstoppable(self) -> bool:
         """The attackers to move cannot stop the king reaching a goal next move: he has open
@@ -478,21 +509,25 @@ class Position:
     def king_escape_in_one(self) -> bool:
         return self.king >= 0 and self.open_corner_lines(self.king) > 0
 
-    def capture_squares(self) -> set[int]:
-        """Empty squares where a piece of the side to move would capture something."""
-        board, tab = self.board, self.tab
-        enemy = 1 - self.side
-        out: set[int] = set()
-        for sq in self.squares[enemy]:
-            if board[sq] == KING:
-                continue
-            for a, b in tab.axes[sq]:
-                if board[a] == EMPTY and self.hostile_to(b, enemy):
-                    out.add(a)
-                if board[b] == EMPTY and self.hostile_to(a, enemy):
-                    out.add(b)
-        if self.side == ATTACKERS:
-            out.update(self.king_capture_squares())
+    def capture_squares(self) -> int:
+        """Empty squares (a bitboard) where a piece of the side to move would capture something:
+        beside an enemy other than the king with a hostile square beyond him (an own piece, or a
+        hostile empty square), and for the attackers where one would capture the king."""
+        tab, bits, side = self.tab, self.bits, self.side
+        size, east_ok, west_ok = tab.size, tab.file_a_clear, tab.last_file_clear
+        empty = tab.full & ~(bits[0] | bits[1])
+        enemy = bits[1 - side]
+        if side == ATTACKERS and self.king >= 0:
+            enemy &= ~tab.bit[self.king]
+        hostile = bits[side] | empty & tab.hostile_empty_mask
+        # Where the next square one way is an enemy and the one after it hostile, each way.
+        out = ((enemy & hostile >> 1 & west_ok) >> 1 & west_ok
+               | (enemy & hostile << 1 & east_ok) << 1 & east_ok
+               | (enemy & hostile >> size) >> size
+               | (enemy & hostile << size) << size) & empty
+        if side == ATTACKERS:
+            for sq in self.king_capture_squares():
+                out |= tab.bit[sq]
         return out
 
 
@@ -504,7 +539,9 @@ def evaluate(pos: Position) -> int:
     att, dfn = pos.squares
     defenders = len(dfn) - (pos.king >= 0)
     score = len(att) * W_ATTACKER - defenders * W_DEFENDER
-    score += sum(map(pos.tab.guard.__getitem__, att))
+    a_bits = pos.bits[ATTACKERS]
+    for weight, squares in pos.tab.guard_masks:
+        score += weight * (a_bits & squares).bit_count()
     if W_MOBILITY:
         score += W_MOBILITY * _mobility(pos)
     if pos.king >= 0:
@@ -575,20 +612,26 @@ def _room(pos: Position) -> int:
 def _king_freedom(pos: Position) -> int:
     """How close the king is to escaping: open lines, two-move routes, mobility."""
     tab, board, k = pos.tab, pos.board, pos.king
+    king_stop, goals, goal_masks = tab.king_stop, tab.goals, tab.goal_masks
+    occupied = pos.bits[0] | pos.bits[1]
     mobility = routes = forks = open_now = 0
     for ray in tab.rays[k]:
         for t in ray:
             if board[t]:
                 break
-            if not tab.king_stop[t]:
+            if not king_stop[t]:
                 continue  # a camp square: the king passes but cannot stop
             mobility += 1
-            if t in tab.goals:
+            if t in goals:
                 open_now += 1
                 break  # one line (a goal beside a corner and the corner behind it are one)
-            seen = pos.open_goal_lines(t) if tab.goal_lines[t] else 0
-            routes += seen > 0
-            forks += seen > 1
+            seen = 0  # open_goal_lines(t), in line
+            for path in goal_masks[t]:
+                if not occupied & path:
+                    seen += 1
+            if seen:
+                routes += 1
+                forks += seen > 1
     score = -(W_KING_MOBILITY * mobility + W_ROUTE_2 * routes + W_FORK_2 * forks)
     score -= W_KING_NEAR * (tab.size - tab.corner_distance[k])
     if open_now:
@@ -606,10 +649,10 @@ def _king_pressure(pos: Position) -> int:
             if closed_a != closed_b and board[b if closed_a else a] == EMPTY:
                 score += W_AXIS_THREAT
         return score + W_ADJACENT * sum(board[sq] == ATTACKER for sq in tab.neighbours[k] if sq >= 0)
-    ring = tab.king_ring[k]
-    if not ring:
+    if not tab.king_ring[k]:
         return 0  # TF-10: on the edge he cannot be surrounded
-    return W_RING[sum(map(pos.closes_ring, ring))]
+    # closes_ring over the four sides: the attackers there, and maybe the empty throne.
+    return W_RING[(pos.bits[ATTACKERS] & tab.ring_mask[k]).bit_count() + tab.ring_throne[k]]
 
 
 # -- search ----------------------------------------------------------------------
@@ -659,7 +702,7 @@ class _Search:
         self.partial: tuple[int, int] | None = None  # (score, move) of the iteration in progress
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, move
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 2)]
-        self.history: dict[int, int] = {}
+        self.history = [0] * 65536  # move -> cutoff credit, indexed by the move int
 
     def root(self, depth: int, moves: list[int]) -> tuple[int, int]:
         """Search every root move to ``depth``: (score, best move).
@@ -670,7 +713,7 @@ class _Search:
         pos, noise = self.pos, self.noise
         self.may_stop = depth > 1
         self.partial = None
-        self.history = {m: h // 2 for m, h in self.history.items()}
+        self.history = [h >> 1 for h in self.history]
         best, best_score = moves[0], -INFINITY
         for i, move in enumerate(moves):
             offset = noise.get(move, 0)
@@ -764,15 +807,9 @@ class _Search:
                         self.remember_cutoff(tt_move, depth, ply)
                     return self.store(depth, LOWER, best, ply, best_move)
 
-        moves = pos.moves()
-        if not moves:
-            return self.stuck(ply)
-        self.order(moves, tt_move, ply)
-        if not searched:
-            best_move = moves[0]
-        for move in moves:
-            if searched and move == tt_move:
-                continue
+        for move in self.staged(tt_move, ply):
+            if not searched:
+                best_move = move
             pos.make(move)
             quiet_move = pos.quiet > 0
             if not searched:
@@ -794,6 +831,8 @@ class _Search:
                             self.remember_cutoff(move, depth, ply)
                         break
 
+        if not searched:
+            return self.stuck(ply)
         flag = LOWER if best >= beta else EXACT if best > alpha_in else UPPER
         return self.store(depth, flag, best, ply, best_move)
 
@@ -842,8 +881,40 @@ class _Search:
             return pos.open_goal_lines(pos.king) > 0
         return pos.king_escape_unstoppable()
 
-    def order(self, moves: list[int], tt_move: int, ply: int) -> set[int]:
-        """Sort ``moves`` best-first in place; return the squares that capture."""
+    def staged(self, tt_move: int, ply: int) -> Iterator[int]:
+        """The legal moves but ``tt_move`` (searched already), best first as :meth:`order` ranks
+        them, made a stage at a time: the captures, the killers, and only if neither cut, the
+        quiet rest. Nearly every node that is not searched to the end cuts on one of its first
+        few moves, so most never list and sort all of theirs."""
+        pos = self.pos
+        captures = pos.capture_squares()
+        killers = self.killers[ply]
+        key = self._quiet_key()
+        first = [m for m in pos.moves_to(captures) if m != tt_move]
+        if first:
+            if len(first) > 1:
+                first.sort(key=lambda m: key(m) + ORDER_KILLER * (m in killers), reverse=True)
+            yield from first
+        second = [k for k in killers if k and k != tt_move and not captures >> (k & 255) & 1 and pos.may_play(k)]
+        if second:
+            if len(second) > 1:
+                second.sort(key=key, reverse=True)
+            yield from second
+        rest = [m for m in pos.moves() if not captures >> (m & 255) & 1 and m != tt_move and m not in killers]
+        rest.sort(key=key, reverse=True)
+        yield from rest
+
+    def _quiet_key(self) -> Callable[[int], int]:
+        """A move's rank without the capture, killer and table bonuses: its history, and for a
+        king's move how close it takes him to a corner."""
+        history, pos = self.history, self.pos
+        if pos.side == ATTACKERS:
+            return history.__getitem__
+        king, bonus = pos.king, pos.tab.king_order_bonus
+        return lambda m: history[m] + bonus[m & 255] if m >> 8 == king else history[m]
+
+    def order(self, moves: list[int], tt_move: int, ply: int) -> int:
+        """Sort ``moves`` best-first in place; return the squares that capture (a bitboard)."""
         pos = self.pos
         captures = pos.capture_squares()
         killers = self.killers[ply]
@@ -853,15 +924,15 @@ class _Search:
 
         def rank(move: int) -> int:
             t = move & 255
-            score = history.get(move, 0)
+            score = history[move]
             if move == tt_move:
                 score += ORDER_TT
-            if t in captures:
+            if captures >> t & 1:
                 score += ORDER_CAPTURE
             if move in killers:
                 score += ORDER_KILLER
             if move >> 8 == king_from:
-                score += ORDER_KING * (2 * tab.size - tab.corner_distance[t])
+                score += tab.king_order_bonus[t]
             return score
 
         moves.sort(key=rank, reverse=True)
@@ -871,7 +942,7 @@ class _Search:
         killers = self.killers[ply]
         if killers[0] != move:
             killers[1], killers[0] = killers[0], move
-        self.history[move] = self.history.get(move, 0) + depth * depth
+        self.history[move] += depth * depth
 
 
 def _to_tt(score: int, ply: int) -> int:

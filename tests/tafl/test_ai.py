@@ -64,7 +64,11 @@ def check_threat_helpers(game: TaflGame, pos: Position) -> None:
         after = game.clone()
         after.apply((game.geo.names[f], game.geo.names[t]))
         wins = wins or winner_by_move(after) == game.to_move
-    assert capturing == {t for _, t in game.legal_moves()} & pos.capture_squares()
+    targets = pos.capture_squares()
+    assert capturing == {t for _, t in game.legal_moves() if targets >> t & 1}
+    # The search's first stage lists the capturing moves from the target squares back.
+    assert sorted(pos.moves_to(targets)) == sorted(m for m in pos.moves() if targets >> (m & 255) & 1)
+    assert sorted(pos.moves_to(sum(1 << sq for sq, p in enumerate(game.board) if p == EMPTY))) == sorted(pos.moves())
     if game.to_move == 0:
         assert pos.king_capture_in_one() == wins
     else:

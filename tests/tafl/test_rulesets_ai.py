@@ -35,6 +35,7 @@ def play_both(game: TaflGame, rng: SplitMix64, plies: int) -> None:
         if game.result is not None:
             break
         assert {(m >> 8, m & 255) for m in pos.moves()} == legal_set(game)
+        assert sorted(pos.moves_to(sum(1 << sq for sq, p in enumerate(pos.board) if not p))) == sorted(pos.moves())
         if ply == 0:
             check_may_play(game, pos)
         f, t = pick_move(game, rng)
