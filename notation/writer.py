@@ -191,6 +191,7 @@ class Journal:
             data = known[1] if known is not None and known[0] is code else _code_bytes(code)
             if data is None or type(seat) is not int or not 0 <= seat < self._seats:
                 self._append(DecisionRecord(seat, tuple(code)))  # type: ignore[arg-type]  # checked, or refused
+                data = None  # written by _append
             else:
                 data = _DECISION_HEADS[seat] + data
         else:

@@ -130,7 +130,6 @@ class Tables:
         self.geo = g
         self.shieldwall, self.edge_fort, self.encirclement = v.shieldwall, v.edge_fort, v.encirclement
         self.on_edge = tuple(-1 in nbs for nbs in g.neighbours)
-        self.corner_lines = tuple(_corner_lines(g.rays[sq], g.corners) for sq in range(n))
         # The king's goals: the corners and the squares beside them, where he cannot be captured
         # (on the edge, TF-10; the corner is not hostile to him, TF-13) and steps into the corner
         # next move: reaching one wins, so the search sees every escape a move earlier.
@@ -140,7 +139,8 @@ class Tables:
         self.goals = frozenset(g.corners) | beside
         self.goal_lines = tuple(_goal_lines(g.rays[sq], self.goals) for sq in range(n))
         # The same paths as bitboards: a path is open when no piece stands on it.
-        self.corner_masks = tuple(tuple(sum(1 << s for s in p) for p in paths) for paths in self.corner_lines)
+        self.corner_masks = tuple(tuple(sum(1 << s for s in p) for p in _corner_lines(g.rays[sq], g.corners))
+                                  for sq in range(n))
         self.goal_masks = tuple(tuple(sum(1 << s for s in p) for p in paths) for paths in self.goal_lines)
         self.corner_distance = tuple(min(_steps(sq, c, g.size) for c in g.corners) for sq in range(n))
         # Move ordering: a king's move ranks higher the closer it takes him to a corner.
@@ -500,8 +500,9 @@ class Position:
         """The attackers to move cannot stop the king reaching a goal next move: he has open
         lines on two rays, or one whose squares no attacker can reach (the capture of the king
         is checked before this)."""
-        board, tab = self.board, self.tab
-        open_paths = [path for path in tab.goal_lines[self.king] if not any(map(board.__getitem__, path))]
+        tab, k = self.tab, self.king
+        occupied = self.bits[0] | self.bits[1]
+        open_paths = [path for path, mask in zip(tab.goal_lines[k], tab.goal_masks[k]) if not occupied & mask]
         if len(open_paths) != 1:
             return len(open_paths) > 1
         return not any(self.attacker_reaches(sq) for sq in open_paths[0] if sq not in tab.corners)
@@ -599,7 +600,7 @@ def _room(pos: Position) -> int:
     """Empty squares the defenders could ever reach, moving freely: the attackers win by
     walling in the last of them (TF-9), for the king cannot be taken on the edge (TF-10)."""
     tab = pos.tab
-    empty = ~(pos.bits[0] | pos.bits[1]) & ((1 << tab.n) - 1)
+    empty = ~(pos.bits[0] | pos.bits[1]) & tab.full
     east, west, size = empty & tab.file_a_clear, empty & tab.last_file_clear, tab.size
     reach = 0
     front = pos.bits[DEFENDERS]
@@ -702,7 +703,7 @@ class _Search:
         self.partial: tuple[int, int] | None = None  # (score, move) of the iteration in progress
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, move
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 2)]
-        self.history = [0] * 65536  # move -> cutoff credit, indexed by the move int
+        self.history = [0] * (pos.tab.n << 8)  # move -> cutoff credit, indexed by the move int (from << 8 | to)
 
     def root(self, depth: int, moves: list[int]) -> tuple[int, int]:
         """Search every root move to ``depth``: (score, best move).
@@ -915,24 +916,18 @@ class _Search:
 
     def order(self, moves: list[int], tt_move: int, ply: int) -> int:
         """Sort ``moves`` best-first in place; return the squares that capture (a bitboard)."""
-        pos = self.pos
-        captures = pos.capture_squares()
+        captures = self.pos.capture_squares()
         killers = self.killers[ply]
-        history = self.history
-        king, tab = pos.king, pos.tab
-        king_from = king if pos.side == DEFENDERS else -1
+        key = self._quiet_key()
 
         def rank(move: int) -> int:
-            t = move & 255
-            score = history[move]
+            score = key(move)
             if move == tt_move:
                 score += ORDER_TT
-            if captures >> t & 1:
+            if captures >> (move & 255) & 1:
                 score += ORDER_CAPTURE
             if move in killers:
                 score += ORDER_KILLER
-            if move >> 8 == king_from:
-                score += tab.king_order_bonus[t]
             return score
 
         moves.sort(key=rank, reverse=True)
