@@ -679,6 +679,14 @@ class SearchInfo:
     elapsed: float  # seconds
 
 
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One of the best moves in an analysis, and the play the search expects after it."""
+
+    moves: tuple[tuple[str, str], ...]  # from the position analysed, as deep as the table knows
+    score: int  # of the first move, for the side to move; beyond +-MATE_BOUND a forced win or loss
+
+
 class _Search:
     """One search from one root: owns the transposition table and ordering statistics."""
 
@@ -731,6 +739,50 @@ class _Search:
                 best_score, best = score + offset, move
             self.partial = (best_score, best)
         return best_score, best
+
+    def root_lines(self, depth: int, moves: list[int], count: int) -> list[tuple[int, int]]:
+        """Every root move searched to ``depth``: the best ``count`` as (score, move), best first,
+        their scores exact. A later move is first searched only to see whether it beats the
+        ``count``-th best so far (a null window), and to its exact score only if it does."""
+        pos = self.pos
+        self.may_stop = depth > 1
+        self.history = [h >> 1 for h in self.history]
+        best: list[tuple[int, int]] = []
+        for move in moves:
+            pos.make(move)
+            if len(best) < count:
+                score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
+            else:
+                alpha = best[-1][0]
+                score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha:
+                    score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
+            pos.unmake()
+            if len(best) < count or score > best[-1][0]:
+                best.append((score, move))
+                best.sort(key=lambda entry: -entry[0])  # stable: of equal scores the earlier stays first
+                del best[count:]
+        return best
+
+    def line_after(self, move: int, limit: int) -> list[int]:
+        """``move`` and the moves the transposition table expects after it, while they stay legal,
+        the game goes on and no position comes back: at most ``limit`` moves in all."""
+        pos, tt = self.pos, self.tt
+        line = [move]
+        pos.make(move)
+        seen = {pos.hash}
+        while len(line) < limit and pos.winner < 0:
+            entry = tt.get(pos.hash)
+            if entry is None or not entry[3] or not pos.may_play(entry[3]):
+                break
+            pos.make(entry[3])
+            line.append(entry[3])
+            if pos.hash in seen:
+                break
+            seen.add(pos.hash)
+        for _ in line:
+            pos.unmake()
+        return line
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         pos = self.pos
@@ -1019,6 +1071,33 @@ class TaflAI:
         f, t = decode(best)
         self.last = SearchInfo((names[f], names[t]), score, depth, search.nodes, perf_counter() - start)
         return self.last
+
+    def analyse(self, game: TaflGame, count: int) -> list[Line]:
+        """The ``count`` best moves (fewer when there are fewer) by iterative deepening within the
+        budget, best first, each with its score and expected line; none when the game is over."""
+        legal = game.legal_moves()
+        if game.result is not None or not legal:
+            return []
+        pos = Position.from_game(game)
+        search = _Search(game, pos, perf_counter() + self.time_budget, self.stop)
+        moves = self._root_moves(search, [encode(f, t) for f, t in legal])
+        count = max(1, min(count, len(moves)))
+        best: list[tuple[int, int]] = []
+        depth = 0
+        for d in range(1, self.max_depth + 1):
+            try:
+                best = search.root_lines(d, moves, count)
+            except _OutOfTime:
+                break  # the last whole depth stands: a stopped one has not ranked its later moves
+            depth = d
+            ranked = [move for _, move in best]
+            moves = ranked + [move for move in moves if move not in ranked]
+            if abs(best[0][0]) > MATE_BOUND:
+                break
+        search.pos = Position.from_game(game)  # a search stopped by the clock leaves its position mid-line
+        names = game.geo.names
+        return [Line(tuple((names[f], names[t]) for f, t in map(decode, search.line_after(move, depth))), score)
+                for score, move in best]
 
     def _root_moves(self, search: _Search, moves: list[int]) -> list[int]:
         """Root moves shuffled by the seeded generator, then put in search order."""

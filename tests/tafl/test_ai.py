@@ -249,3 +249,62 @@ def test_stop_ends_the_search_after_the_first_depth() -> None:
     info = TaflAI(time_budget=60.0, stop=lambda: True).search(game)
     assert info.nodes <= 2 * CHECK_EVERY
     assert info.move in game.point().options
+
+
+# -- analysis: the best few moves, each with its line --------------------------------------------
+
+
+def play_line(game: TaflGame, moves: tuple[tuple[str, str], ...]) -> TaflGame:
+    """The game after ``moves``, each checked legal by the rules as it is played."""
+    game = game.clone()
+    for move in moves:
+        assert game.result is None and move in game.point().options, (move, game.position())
+        game.apply(move)
+    return game
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_analysis_gives_distinct_legal_lines_best_first(name: str) -> None:
+    game = TaflGame(name)
+    lines = TaflAI(max_depth=3, time_budget=60, seed=2).analyse(game, 4)
+    assert len(lines) == 4
+    assert len({line.moves[0] for line in lines}) == 4
+    assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
+    for line in lines:
+        assert 1 <= len(line.moves) <= 3
+        play_line(game, line.moves)
+
+
+def test_analysis_scores_are_those_of_every_move_ranked() -> None:
+    # The later moves are tried on a null window against the n-th best: the scores it keeps must be
+    # the same best n that scoring every move exactly gives.
+    game = TaflGame("gild-9")
+    rng = SplitMix64(7)
+    for _ in range(8):  # a middle game: eight random moves in
+        moves = game.legal_moves()
+        f, t = moves[rng.below(len(moves))]
+        game.apply((game.geo.names[f], game.geo.names[t]))
+    assert game.result is None
+    every = TaflAI(max_depth=2, time_budget=60, seed=3).analyse(game, len(game.legal_moves()))
+    assert len(every) == len(game.legal_moves())
+    best = TaflAI(max_depth=2, time_budget=60, seed=3).analyse(game, 3)
+    assert [line.score for line in best] == [line.score for line in every[:3]]
+
+
+def test_analysis_finds_the_escape_and_stops_at_the_end_of_the_game() -> None:
+    position = "/11/11/4Tt5/11/K3t6/11/6T4/t10/11/5t5/11/"  # as test_defenders_take_an_escape_in_one
+    game = TaflGame("traditional", position=position, to_move=1)
+    lines = TaflAI(max_depth=3, time_budget=30).analyse(game, 2)
+    assert lines[0].moves == (("a5", "a1"),) and lines[0].score > MATE_BOUND
+    assert len(lines) == 2 and lines[1].score < lines[0].score
+
+
+def test_analysis_of_a_finished_game_is_empty_and_a_clock_stop_still_answers() -> None:
+    over = TaflGame("gild-9", position="/9/9/1tK6/9/9/9/3t5/7T1/9/", to_move=0)
+    over.apply(("d7", "d3"))
+    assert TaflAI().analyse(over, 3) == []
+    game = TaflGame("traditional")
+    lines = TaflAI(time_budget=60.0, stop=lambda: True).analyse(game, 3)  # stopped after depth 1
+    assert len(lines) == 3
+    for line in lines:
+        play_line(game, line.moves)

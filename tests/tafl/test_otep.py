@@ -137,14 +137,24 @@ def test_the_engine_plays_its_side_and_follows_the_host() -> None:
 
 
 def test_analyze_answers_in_the_hosts_format() -> None:
-    engine = OtepEngine(max_seconds=0.05)  # the real AI, briefly
+    # 'analysis <n> <move-list> <evaluation> ...': each move list runs from the position analysed,
+    # its moves joined by '|' (opentafl-engine-protocol.txt, 9).
+    engine = OtepEngine(max_seconds=0.2)  # the real AI, briefly
     reply = talk(engine, f"rules {rules_string('gild-9')}", f"position {TaflGame('gild-9').position()}",
                  "side defenders", "analyze 3 1")
     words = reply.out[0].split()
-    assert words[0] == "analysis" and words[1] == "1" and len(words) % 2 == 0  # count, then move/eval pairs
-    game = TaflGame("gild-9", None, None, 1)  # 'side' after 'position' names the side to move
-    assert legal_in(game, "move " + words[2].split("|")[0])
-    float(words[3])
+    assert words[:2] == ["analysis", "3"] and len(words) == 2 + 2 * 3
+    firsts = set()
+    for moves, evaluation in zip(words[2::2], words[3::2]):
+        game = TaflGame("gild-9", None, None, 1)  # 'side' after 'position' names the side to move
+        for move in moves.split("|"):
+            assert legal_in(game, "move " + move)
+            game.apply(tuple(move.split("-")))
+        firsts.add(moves.split("|")[0])
+        float(evaluation)
+    assert len(firsts) == 3
+    assert talk(engine, "analyze 0 1").out[0].startswith("analysis 1 ")  # at least one move, always
+    assert talk(engine, "analyze 500 1").out[0].split()[1] == "20"  # at most MAX_LINES
 
 
 def test_time_comes_from_the_clock() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from core.engine import RulesError
 from core.rng import SplitMix64
@@ -21,13 +21,19 @@ from core.tafl.board import SIDE_NAMES
 from core.tafl.otn_rules import OtnRules, parse_rules
 from core.tafl.rules import TaflGame
 
+if TYPE_CHECKING:
+    from core.tafl.ai import Line
+
 SIDES = {name: index for index, name in enumerate(SIDE_NAMES)}
 FINISH = {"0": "the game was left", "1": "a draw", "2": "the attackers won", "3": "the defenders won"}
 MOVES_LEFT_GUESS = 30  # main time is shared out as if this many moves remained
 MIN_SECONDS = 0.02
+MAX_LINES = 20  # analysis lines answered at most, whatever number the host asks for
 
 # (move or None, score in hundredths of an attacker for the side to move)
 Thinker = Callable[[TaflGame, float, int], tuple[tuple[str, str] | None, int]]
+# (game, seconds, seed, lines wanted) -> the best lines, best first
+Analyser = Callable[[TaflGame, float, int, int], "list[Line]"]
 
 
 def ai_think(game: TaflGame, seconds: float, seed: int) -> tuple[tuple[str, str] | None, int]:
@@ -36,6 +42,13 @@ def ai_think(game: TaflGame, seconds: float, seed: int) -> tuple[tuple[str, str]
 
     info = TaflAI(time_budget=seconds, seed=seed).search(game)
     return info.move, info.score
+
+
+def ai_analyse(game: TaflGame, seconds: float, seed: int, count: int) -> list[Line]:
+    """fiefdom's TaflAI's best ``count`` moves, each with the line it expects."""
+    from core.tafl.ai import TaflAI
+
+    return TaflAI(time_budget=seconds, seed=seed).analyse(game, count)
 
 
 @dataclass
@@ -56,10 +69,12 @@ class Clock:
 class OtepEngine:
     """One OTEP conversation: the rules, the game as both sides see it, the clock."""
 
-    def __init__(self, max_seconds: float = 5.0, seed: int = 1, think: Thinker = ai_think) -> None:
+    def __init__(self, max_seconds: float = 5.0, seed: int = 1, think: Thinker = ai_think,
+                 analyse: Analyser = ai_analyse) -> None:
         self.max_seconds = max_seconds
         self.seed = seed
         self.think = think
+        self.analyse = analyse
         self.rules: OtnRules | None = None
         self.game: TaflGame | None = None
         self.side = 0  # the side we play
@@ -179,18 +194,25 @@ class OtepEngine:
             self._sync(game, position.strip(), self.side, reply)  # now it is our turn
 
     def _analyze(self, rest: str, reply: Reply) -> None:
+        """``analysis <n> <line> <eval> ...``: the best moves, each with the play expected after it
+        (moves joined by ``|``) and its score in attackers for the side to move."""
         game = self._need_game()
         parts = rest.split()
         seconds = float(_int(parts[1], "analyze seconds")) if len(parts) > 1 else self.max_seconds
-        _int(parts[0] if parts else "1", "analyze count")
+        count = max(1, min(_int(parts[0] if parts else "1", "analyze count"), MAX_LINES))
         if game.result is not None or not game.legal_moves():
             reply.out.append("analysis 0")
             return
-        move, score = self._search(game, max(MIN_SECONDS, min(seconds, self.max_seconds)), reply)
-        if move is None:
+        try:
+            lines = self.analyse(game, max(MIN_SECONDS, min(seconds, self.max_seconds)), self.seed, count)
+        except Exception as err:  # noqa: BLE001 - a failed analysis is a note, never a crash
+            reply.err.append(f"otep: the analysis failed ({type(err).__name__}: {err})")
+            lines = []
+        if not lines:
             reply.out.append("analysis 0")
             return
-        reply.out.append(f"analysis 1 {move[0]}-{move[1]} {score / 100:.2f}")
+        pairs = (f"{'|'.join(f'{a}-{b}' for a, b in line.moves)} {line.score / 100:.2f}" for line in lines)
+        reply.out.append(f"analysis {len(lines)} {' '.join(pairs)}")
 
     def _finish(self, rest: str, reply: Reply) -> None:
         reply.err.append(f"otep: game over: {FINISH.get(rest.strip(), 'finish ' + _short(rest))}")
