@@ -99,3 +99,15 @@ def test_odd_characters_and_kingless_positions_are_one_line_errors() -> None:
         assert len(r.stderr.strip().splitlines()) == 1 and "internal error" not in r.stderr, args
     assert "z1-z2: z1 is off" in analyse("z1-z2").stderr
 
+
+
+def test_best_adds_the_ais_lines_from_the_final_position() -> None:
+    out = json.loads(analyse("--variant", "gild-9", "d1-d3", "--best", "2", "--seconds", "0.1", "--json").stdout)
+    assert len(out["best"]) == 2 and out["best"][0]["score"] >= out["best"][1]["score"]
+    for line in out["best"]:
+        assert line["moves"][0] in out["legal"]  # each line starts from the position shown
+    text = analyse("--variant", "gild-9", "--best", "1", "--seconds", "0.1").stdout
+    assert "best (1):\n1. " in text
+    over = analyse("--variant", "gild-9", "--position", "/9/9/1tK6/9/9/9/3t5/9/9/", "d7-d3", "--best", "2")
+    assert over.exit_code == 0 and "best: none (the game is over)" in over.stdout
+    assert "best" not in json.loads(analyse("--json").stdout)  # only when asked

@@ -30,11 +30,16 @@ def analyse(
     to_move: str = typer.Option("attackers", "--to-move", help="attackers or defenders."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
+    best: int = typer.Option(0, "--best", min=0, max=20,
+                             help="Also ask the AI for this many best moves from the final position, each with its line."),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.01, help="How long the AI thinks for --best."),
 ) -> None:
     """Apply moves to a position and show every capture, the result and the legal moves.
 
     The tool for settling "was that a capture?": each move is printed as its
-    full OpenTafl record (d7-d3xKc3) with the rule behind every capture.
+    full OpenTafl record (d7-d3xKc3) with the rule behind every capture. With
+    --best N, the AI's N best moves from there follow, each with the play it
+    expects and its score for the side to move (1.00 = one attacker).
     """
     from core.engine import RulesError
     from core.tafl import TaflGame
@@ -60,6 +65,7 @@ def analyse(
         r = game.result
         result = {"winner": game.seats[r.winners[0]] if r.winners else None, "reason": r.reason, "rule": r.rule}
     legal = [game.describe(code) for code in getattr(game.point(), "options", ())]
+    lines = _best_lines(game, best, check_seconds(seconds, "--seconds")) if best else []
     if as_json:
         typer.echo(json.dumps({
             "records": [r["record"] for r in records],
@@ -67,6 +73,8 @@ def analyse(
             "to_move": game.seats[game.to_move],
             "result": result,
             "legal": legal,
+            **({"best": [{"moves": [f"{a}-{b}" for a, b in line.moves], "score": line.score / 100}
+                         for line in lines]} if best else {}),
         }))
         return
     for number, rec in enumerate(records, start=1):
@@ -82,6 +90,17 @@ def analyse(
     else:
         typer.echo("result: none (game in progress)")
     typer.echo(f"legal ({len(legal)}): {' '.join(legal)}")
+    if best:
+        typer.echo(f"best ({len(lines)}):" if lines else "best: none (the game is over)")
+        for number, line in enumerate(lines, start=1):
+            typer.echo(f"{number}. {' '.join(f'{a}-{b}' for a, b in line.moves)}  {line.score / 100:+.2f}")
+
+
+def _best_lines(game: Any, count: int, seconds: float) -> list[Any]:
+    """The AI's ``count`` best moves from ``game``, each with its line (core.tafl.ai.Line)."""
+    from core.tafl.ai import TaflAI
+
+    return TaflAI(time_budget=seconds).analyse(game, count)
 
 
 def bench(
