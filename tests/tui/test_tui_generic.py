@@ -16,13 +16,12 @@ from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
 from tui.games import plugin, position_text
-from tui.screens.dialogs import GameOverDialog
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.setup import SetupScreen
 from tui.session import new_record_path
 from tui.widgets.options import OptionsPane
-from tui_support import ROOT, text, wait_until
+from tui_support import ROOT, game_over_shown, text, wait_until
 
 GAME_PACKAGES = ("core.tafl", "core.taifa", "tui.games.tafl", "tui.games.taifa")
 
@@ -72,7 +71,7 @@ async def test_hoard_plays_to_its_end_by_keys_through_the_options_pane(make_app,
             decisions += 1
             await wait_until(pilot, lambda: len(r.history) > before, "the choice to be played")
             assert r.history[before].kind == "decision" and r.history[before].seat == 0
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         dialog = app.screen
         assert decisions == 6
         result = r.result

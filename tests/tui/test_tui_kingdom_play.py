@@ -19,10 +19,9 @@ from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
 from tui.games.kingdom.board import KingdomBoard
 from tui.games.kingdom.panes import KingdomPane
-from tui.screens.dialogs import GameOverDialog
 from tui.screens.play import PlayScreen
 from tui.session import new_record_path
-from tui_support import BOT, HUMAN, screen_lines, start_game, wait_until
+from tui_support import BOT, HUMAN, game_over_shown, screen_lines, start_game, wait_until
 
 GREEDY = SeatPlan("ai", Limit(level="greedy"))  # the baseline AI: quick, and the same moves every run
 
@@ -129,7 +128,7 @@ async def test_a_whole_three_player_game_by_keys_against_two_greedy_ais(make_app
         screen = await start_game(app, pilot, multi(HUMAN, GREEDY, GREEDY))
         r = screen.runner
         decisions = await play_to_the_end(pilot, app, screen)
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         dialog = app.screen
         title = str(dialog.query_one("#result-title").render())
         winner = r.game.seats[r.result.winners[0]]
@@ -242,7 +241,7 @@ def test_kingdom_game_over_snapshot(snap_compare, make_app, data, monkeypatch) -
         await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen), "the resumed game")
         screen = app.screen
         assert await play_to_the_end(pilot, app, screen) == 1
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         # Settled before the picture: the log's last lines scrolled in, the dialog laid out.
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()

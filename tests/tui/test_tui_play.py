@@ -10,14 +10,13 @@ from textual.widgets import Input, OptionList, Select
 from core.engine import RulesError
 from notation.reader import read_record_file
 from notation.verify import verify
-from tui.screens.dialogs import GameOverDialog
 from tui.games.tafl.board import TaflBoard
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.setup import SetupScreen
 from tui_support import (
     FAST_AI, HUMAN, KING_AT_B1, KING_RUN, board_position, cell_offset, gild9, human_to_move, open_continue, text,
-    start_game, type_move, wait_for_human, wait_until,
+    game_over_shown, start_game, type_move, wait_for_human, wait_until,
 )
 
 
@@ -61,7 +60,7 @@ async def test_a_short_game_against_the_ai_to_its_end_and_saved(make_app, data: 
 
         # The winning move typed in notation after `t`.
         await type_move(pilot, "Kc1-a1")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         dialog = app.screen
         assert text(dialog.query_one("#result-title")) == "Defenders won"
         assert text(dialog.query_one("#result-reason")).startswith("the king reached a corner")
@@ -86,7 +85,7 @@ async def test_game_over_cites_the_rule(make_app) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, gild9(HUMAN, HUMAN, setup=KING_AT_B1))
         await type_move(pilot, "Kb1-a1")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         assert text(app.screen.query_one("#result-reason")) == "the king reached a corner [gild OBJECT]"
         assert text(screen.query_one("#status")).endswith(
             "defenders won: the king reached a corner [gild OBJECT]")
@@ -97,7 +96,7 @@ async def test_the_save_dialog_refuses_a_path_and_close_keeps_nothing(make_app, 
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, gild9(HUMAN, HUMAN, setup=KING_AT_B1))
         await type_move(pilot, "Kb1-a1")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         dialog = app.screen
         await pilot.press(*"../up", "enter")
         assert app.screen is dialog

@@ -10,7 +10,8 @@ from textual.widgets import Input
 from tui.games.tafl.board import TaflBoard
 from tui.screens.play import PlayScreen
 from tui_support import (
-    FAST_AI, HUMAN, KING_RUN, gild9, screen_lines, start_game, text, type_move, wait_for_human, wait_until,
+    FAST_AI, HUMAN, KING_RUN, game_over_shown, gild9, screen_lines, start_game, text, type_move, wait_for_human,
+    wait_until,
 )
 
 def thinking_until_stopped(screen: PlayScreen) -> None:
@@ -164,7 +165,7 @@ async def palette(pilot, command: str, typed: str | None = None) -> None:
 async def test_resign_from_the_palette_is_recorded_then_reviewed(make_app, data) -> None:
     from notation.reader import read_record_file
     from notation.verify import verify
-    from tui.screens.dialogs import ConfirmDialog, GameOverDialog
+    from tui.screens.dialogs import ConfirmDialog
     from tui.screens.replay import ReplayScreen
 
     app = make_app()
@@ -176,7 +177,7 @@ async def test_resign_from_the_palette_is_recorded_then_reviewed(make_app, data)
         await palette(pilot, "Resign", "resi")
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         dialog = app.screen
         assert text(dialog.query_one("#result-title")) == "Defenders won"
         assert text(dialog.query_one("#result-reason")) == "attackers resigned [resign]"
@@ -195,13 +196,12 @@ async def test_resign_from_the_palette_is_recorded_then_reviewed(make_app, data)
 
 async def test_rematch_is_the_same_game_with_a_fresh_seed(make_app) -> None:
     from tui_support import KING_AT_B1
-    from tui.screens.dialogs import GameOverDialog
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         first = await start_game(app, pilot, gild9(HUMAN, HUMAN, setup=KING_AT_B1, seed=5))
         await type_move(pilot, "Kb1-a1")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over dialog")
+        await wait_until(pilot, lambda: game_over_shown(app), "the game-over dialog")
         await pilot.press("tab", "tab", "enter")  # Save, Rematch
         await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen is not first,
                          "the rematch")

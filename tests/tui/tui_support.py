@@ -16,6 +16,7 @@ from core.match import Limit
 from core.tafl.board import format_position
 from notation.runner import GameSetup, SeatPlan
 from tui.games.tafl.board import CELL, MARGIN, TaflBoard
+from tui.screens.dialogs import GameOverDialog
 from tui.screens.play import PlayScreen
 from tui.screens.setup import ContinueScreen
 
@@ -71,6 +72,12 @@ async def wait_until(pilot: Pilot, done: Callable[[], bool], what: str, tries: i
             return
         await pilot.pause(0.02)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def game_over_shown(app: Any) -> bool:
+    """The game-over dialog is the screen and its contents are mounted (on a busy machine the
+    screen is pushed a few frames before its labels exist)."""
+    return isinstance(app.screen, GameOverDialog) and bool(app.screen.query("#result-title"))
 
 
 async def wait_for_human(pilot: Pilot, screen: PlayScreen) -> None:
