@@ -17,7 +17,7 @@ __all__ = ["ATTACKERS", "DEFENDERS", "GAME", "LEVELS", "RULES_REVISION", "TaflGa
            "variants"]
 
 _TYPES = {bool: "bool", int: "int", str: "choice"}
-AI_VERSION = "fiefdom-tafl-ai 4"  # recorded in seat details (core.tafl.ai reads it); bump when play changes
+AI_VERSION = "fiefdom-tafl-ai 5"  # recorded in seat details (core.tafl.ai reads it); bump when play changes
 
 
 def _option_specs(name: str) -> tuple[OptionSpec, ...]:

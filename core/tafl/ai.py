@@ -112,6 +112,7 @@ class Tables:
         )
         # Four-sided king capture: the four neighbours, or () on the edge (TF-10).
         self.king_ring = tuple(nbs if min(nbs) >= 0 else () for nbs in g.neighbours)
+        self.neighbour_mask = tuple(sum(1 << sq for sq in nbs if sq >= 0) for nbs in g.neighbours)
         self.ring_mask = tuple(sum(1 << sq for sq in ring) for ring in self.king_ring)
         # Where the king falls between two (gild off the hof, TF-13; Brandubh, TF-28: off and away
         # from the throne with the strong king), and what beyond him closes the pair: an attacker,
@@ -147,6 +148,7 @@ class Tables:
         self.king_order_bonus = tuple(ORDER_KING * (2 * g.size - d) for d in self.corner_distance)
         guard = _corner_guard_bonus(g.size)
         self.guard_masks = tuple((w, sum(1 << sq for sq in range(n) if guard[sq] == w)) for w in set(guard) if w)
+        self.guard_all = sum(mask for _, mask in self.guard_masks)
         self.close_in = tuple(
             tuple(W_CLOSE_IN * max(0, NEAR_KING - _steps(k, sq, g.size)) for sq in range(n)) for k in range(n)
         )
@@ -507,6 +509,23 @@ class Position:
             return len(open_paths) > 1
         return not any(self.attacker_reaches(sq) for sq in open_paths[0] if sq not in tab.corners)
 
+    def attacker_relevant(self) -> int:
+        """Squares (a bitboard) where an attacker's quiet move can matter within a move or two: the
+        squares the king can move to and the open lines from them to a goal (the blocks), the
+        king's neighbours (the ring), the corner guards."""
+        tab, board, k = self.tab, self.board, self.king
+        occupied = self.bits[0] | self.bits[1]
+        out = tab.guard_all | tab.neighbour_mask[k]
+        for ray in tab.rays[k]:
+            for t in ray:
+                if board[t]:
+                    break
+                out |= tab.bit[t]
+                for path in tab.goal_masks[t]:
+                    if not occupied & path:
+                        out |= path
+        return out
+
     def king_escape_in_one(self) -> bool:
         return self.king >= 0 and self.open_corner_lines(self.king) > 0
 
@@ -660,6 +679,12 @@ def _king_pressure(pos: Position) -> int:
 
 EXACT, LOWER, UPPER = 0, 1, 2
 NULL_MIN_DEPTH, NULL_REDUCTION = 3, 2
+# Late-move pruning for the attackers near the horizon: at an attackers' node this close to the leaves,
+# only the first LMP_AFTER quiet moves are searched whatever they are, and after them only those to
+# squares that matter soon (Position.attacker_relevant). The attackers' two dozen pieces give them
+# twice the defenders' moves, nearly all far from the king; searching them all left the attackers two
+# plies shallower than the defenders in the same time (docs/performance.md, "AI 5").
+LMP_AFTER, LMP_DEPTH = 4, 3
 ORDER_TT = 1 << 30
 ORDER_CAPTURE = 1 << 26
 ORDER_KILLER = 1 << 24
@@ -860,7 +885,8 @@ class _Search:
                         self.remember_cutoff(tt_move, depth, ply)
                     return self.store(depth, LOWER, best, ply, best_move)
 
-        for move in self.staged(tt_move, ply):
+        prune = depth <= LMP_DEPTH and pos.side == ATTACKERS
+        for move in self.staged(tt_move, ply, prune):
             if not searched:
                 best_move = move
             pos.make(move)
@@ -934,11 +960,12 @@ class _Search:
             return pos.open_goal_lines(pos.king) > 0
         return pos.king_escape_unstoppable()
 
-    def staged(self, tt_move: int, ply: int) -> Iterator[int]:
+    def staged(self, tt_move: int, ply: int, prune: bool = False) -> Iterator[int]:
         """The legal moves but ``tt_move`` (searched already), best first as :meth:`order` ranks
         them, made a stage at a time: the captures, the killers, and only if neither cut, the
         quiet rest. Nearly every node that is not searched to the end cuts on one of its first
-        few moves, so most never list and sort all of theirs."""
+        few moves, so most never list and sort all of theirs. With ``prune`` the quiet rest
+        stops after LMP_AFTER moves but for those to relevant squares (late-move pruning)."""
         pos = self.pos
         captures = pos.capture_squares()
         killers = self.killers[ply]
@@ -955,6 +982,9 @@ class _Search:
             yield from second
         rest = [m for m in pos.moves() if not captures >> (m & 255) & 1 and m != tt_move and m not in killers]
         rest.sort(key=key, reverse=True)
+        if prune and len(rest) > LMP_AFTER:
+            relevant = pos.attacker_relevant()
+            rest[LMP_AFTER:] = [m for m in rest[LMP_AFTER:] if relevant >> (m & 255) & 1]
         yield from rest
 
     def _quiet_key(self) -> Callable[[int], int]:

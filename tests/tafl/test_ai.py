@@ -140,6 +140,18 @@ def test_search_board_matches_rules_in_random_positions(name: str) -> None:
         play_both(game, rng, plies=10, check_helpers=2)
 
 
+def test_the_attackers_relevant_squares_are_the_kings_lines_routes_ring_and_the_guards() -> None:
+    # King e5 (traditional): he moves along rank 5 and the e-file; from e1 and from a5 (and k5) a
+    # corner or the square beside it is in sight, so those lines are where a block must go.
+    game = TaflGame("traditional", position="/11/11/11/11/4K6/11/11/11/11/11/11/", to_move=0)
+    pos = Position.from_game(game)
+    relevant = {game.geo.names[sq] for sq in range(pos.tab.n) if pos.attacker_relevant() >> sq & 1}
+    assert {"e4", "e1", "a5", "k5", "e11", "d5", "f5", "e6"} <= relevant  # his moves and his ring
+    assert {"b1", "c1", "d1", "a2", "a3", "a4"} <= relevant  # the open lines from e1 and a5 to goals
+    assert {"b2", "j10", "b3", "c2"} <= relevant  # the corner guards (W_GUARD_*)
+    assert not {"c7", "h3", "g9", "d3"} & relevant  # off every line of his
+
+
 # -- playing -----------------------------------------------------------------------
 
 
