@@ -103,6 +103,7 @@ class Journal:
         self.header = header
         self._seats = len(header.seats)
         self._chain = chain
+        self._unhashed: list[bytes] = []  # records written since the running hash was brought up to date
         self.steps = steps
         self._checkpointed = checkpointed  # the step of the checkpoint just written, if the last record is one
         self._fsync = fsync
@@ -237,7 +238,7 @@ class Journal:
     def finish(self, result: Result, game: Game) -> None:
         """Close the record: a checkpoint of the last step (unless just written), then the result."""
         state = self._checkpoint(game) if self._checkpointed != self.steps else digest(game)
-        self._append(ResultRecord(result, state, self._chain.digest()))
+        self._append(ResultRecord(result, state, self._chain_digest()))
         self.finished = True
         if isinstance(self._file, io.BytesIO):  # created whole: the game's file, now that it ends
             data = self._file.getvalue()
@@ -260,7 +261,7 @@ class Journal:
         if self.finished:
             raise ValueError("the record is finished: nothing may follow the result")
         state = digest(game)
-        self._write(checkpoint_bytes(self.steps, state, self._chain.digest()))
+        self._write(checkpoint_bytes(self.steps, state, self._chain_digest()))
         self._checkpointed = self.steps
         return state
 
@@ -285,8 +286,16 @@ class Journal:
             write_all(self._file, data[done or 0:])
         if self._fsync and not isinstance(self._file, io.BytesIO):  # a file created whole: when it is written
             os.fsync(self._file.fileno())
-        self._chain.update(data)
+        self._unhashed.append(data)
         self._checkpointed = None
+
+    def _chain_digest(self) -> bytes:
+        """The running hash of every byte written so far. It is brought up to date only here, when a
+        checkpoint or the result needs it: one update for the records since the last, not one a record."""
+        if self._unhashed:
+            self._chain.update(b"".join(self._unhashed))
+            self._unhashed.clear()
+        return self._chain.digest()
 
 
 def checkpoint_bytes(step: int, state: bytes, chain: bytes) -> bytes:
