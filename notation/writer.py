@@ -3,12 +3,15 @@
 A journal's file appears whole with its header and first checkpoint (written
 aside and renamed into place), then flushes every record as it is written, so a
 killed process loses at most the record being written; :meth:`Journal.open_append` drops that torn
-tail and carries on. Everything written is first checked against the reader's
-schema: the writer never produces a file the reader refuses.
+tail and carries on. A journal created ``whole`` (a batch's, ``fiefdom simulate``) keeps the same
+bytes in memory instead and writes the file whole, the same way, when the game ends. Everything
+written is first checked against the reader's schema: the writer never produces a file the reader
+refuses.
 """
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import replace
 from typing import Any, BinaryIO, Iterable
@@ -94,15 +97,17 @@ class Journal:
 
     def __init__(self, file: BinaryIO, header: Header, chain: Chain, steps: int, *,
                  checkpointed: int | None, fsync: bool, checkpoint_every: int,
-                 path: str | os.PathLike[str] | None = None) -> None:
-        self._file = file
+                 path: str | os.PathLike[str] | None = None, replace: bool = False) -> None:
+        self._file = file  # an io.BytesIO for a journal created whole, until finish() writes the file
         self._path = os.fspath(path) if path is not None else str(file.name)
         self.header = header
         self._seats = len(header.seats)
         self._chain = chain
+        self._unhashed: list[bytes] = []  # records written since the running hash was brought up to date
         self.steps = steps
         self._checkpointed = checkpointed  # the step of the checkpoint just written, if the last record is one
         self._fsync = fsync
+        self._replace = replace  # for a journal created whole: may its file replace one at its path
         self.checkpoint_every = checkpoint_every
         self.finished = False
         self.recording: Recording | None = None  # what open_append read
@@ -121,11 +126,18 @@ class Journal:
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header, *, game: Game | None = None,
                games: GameLookup = core_games.info, fsync: bool = False,
-               checkpoint_every: int = CHECKPOINT_EVERY, replace: bool = False) -> "Journal":
+               checkpoint_every: int = CHECKPOINT_EVERY, replace: bool = False,
+               whole: bool = False) -> "Journal":
         """A new record at ``path``: the preamble, the header and the step-0 checkpoint are written
         to a temporary file beside it and renamed into place, so the file never exists without
         them (a kill at any moment leaves the whole start of a record, or no file). An existing
         file at ``path`` is replaced only with ``replace`` (else FileExistsError, nothing written).
+
+        ``whole``: every record is kept in memory, and :meth:`finish` writes the file, the same bytes,
+        the same way; closed before the game ends, the journal leaves no file. For a batch of
+        headless games (``fiefdom simulate``): nobody's play is lost in a crash, each game can be
+        played again from its seed, and a file in the batch's folder is always a whole game, written
+        with one ``write(2)`` instead of one a record. FileExistsError then comes from :meth:`finish`.
 
         ``game``, if given, must be the game the header describes (same state digest).
         Raises ValueError (RulesError is one) when the header is not valid.
@@ -143,9 +155,13 @@ class Journal:
         chain = Chain(head)
         data = checkpoint_bytes(0, digest(start), chain.digest())  # checked as _append checks every record
         chain.update(data)
-        file = create_whole(path, head + data, replace=replace, fsync=fsync)
+        if whole:
+            file: BinaryIO = io.BytesIO()
+            file.write(head + data)
+        else:
+            file = create_whole(path, head + data, replace=replace, fsync=fsync)
         journal = cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
-                      path=path)
+                      path=path, replace=replace)
         journal._start = start if game is None else None
         return journal
 
@@ -222,8 +238,12 @@ class Journal:
     def finish(self, result: Result, game: Game) -> None:
         """Close the record: a checkpoint of the last step (unless just written), then the result."""
         state = self._checkpoint(game) if self._checkpointed != self.steps else digest(game)
-        self._append(ResultRecord(result, state, self._chain.digest()))
+        self._append(ResultRecord(result, state, self._chain_digest()))
         self.finished = True
+        if isinstance(self._file, io.BytesIO):  # created whole: the game's file, now that it ends
+            data = self._file.getvalue()
+            self._file.close()
+            self._file = create_whole(self._path, data, replace=self._replace, fsync=self._fsync)
 
     def close(self) -> None:
         self._file.close()
@@ -241,7 +261,7 @@ class Journal:
         if self.finished:
             raise ValueError("the record is finished: nothing may follow the result")
         state = digest(game)
-        self._write(checkpoint_bytes(self.steps, state, self._chain.digest()))
+        self._write(checkpoint_bytes(self.steps, state, self._chain_digest()))
         self._checkpointed = self.steps
         return state
 
@@ -260,14 +280,22 @@ class Journal:
 
     def _write(self, data: bytes) -> None:
         # One write per record, straight to the system (the file is unbuffered), so a crash can
-        # tear only the last one.
+        # tear only the last one; or into memory, for a journal created whole.
         done = self._file.write(data)  # a record goes whole in one write(2), in practice
         if done != len(data):
             write_all(self._file, data[done or 0:])
-        if self._fsync:
+        if self._fsync and not isinstance(self._file, io.BytesIO):  # a file created whole: when it is written
             os.fsync(self._file.fileno())
-        self._chain.update(data)
+        self._unhashed.append(data)
         self._checkpointed = None
+
+    def _chain_digest(self) -> bytes:
+        """The running hash of every byte written so far. It is brought up to date only here, when a
+        checkpoint or the result needs it: one update for the records since the last, not one a record."""
+        if self._unhashed:
+            self._chain.update(b"".join(self._unhashed))
+            self._unhashed.clear()
+        return self._chain.digest()
 
 
 def checkpoint_bytes(step: int, state: bytes, chain: bytes) -> bytes:

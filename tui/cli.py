@@ -105,6 +105,10 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise SystemExit(130) from None
+    except SystemExit as end:
+        if end.code == 130:  # typer turns a Ctrl-C in a command into this exit, without a word
+            typer.echo("interrupted", err=True)
+        raise
     except BrokenPipeError:  # output piped into a reader that stopped (`| head`): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(141) from None

@@ -8,7 +8,9 @@ its CLI plugin) builds the setup and words the summary.
 
 from __future__ import annotations
 
+import errno
 import glob
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -132,6 +134,8 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
             raise OutputRefused(f"{earlier[0]} exists ({count(len(earlier), 'record')} of an earlier run with "
                                 f"seed {setup.seed}); give --force to replace them, or another --out or --seed")
         batch.out.mkdir(parents=True, exist_ok=True)
+        if not os.access(batch.out, os.W_OK | os.X_OK):  # said now, not when the first game ends
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(batch.out))
     tally = Tally()
     started = time.perf_counter()
     for number, seed in zip(range(1, batch.games + 1), game_seeds(setup.seed)):
@@ -141,14 +145,16 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
         if path is not None:
             if batch.force or batch.inputs:  # what may be replaced is checked first (never an input)
                 check_output(path, replace=batch.force, inputs=batch.inputs)
-            try:  # without --force, the record is linked into place only where no file is (else FileExistsError)
-                journal = Journal.create(path, this, games=games, replace=batch.force)
-            except FileExistsError:
-                check_output(path, replace=batch.force, inputs=batch.inputs)  # says what is there, in one line
-                raise
+            # Whole: the game's file is written when it ends (nobody's play to lose, and the game can be
+            # played again from its seed), so an interrupted batch leaves no half game in the folder.
+            journal = Journal.create(path, this, games=games, replace=batch.force, whole=True)
         runner = Runner(this, games, journal)
-        try:
+        try:  # without --force, the record is linked into place only where no file is (else FileExistsError)
             result = runner.run()
+        except FileExistsError:
+            if path is not None:  # a file took the record's name during the game: say what, in one line
+                check_output(path, replace=batch.force, inputs=batch.inputs)
+            raise
         finally:
             runner.close()
         steps = len(runner.history)

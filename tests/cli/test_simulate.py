@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from notation.verify import verify
 from tui.cli import app
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
 STANDARD = TaifaGame("standard").seats
 
 
@@ -147,3 +151,27 @@ def test_tafl_seats_by_ai_level(tmp_path: Path) -> None:
     assert verify(read_record_file(path)).ok  # the levels are rebuilt from the record
     code, _, err = _run("tafl", "--players", "grandmaster,ai")
     assert code == 2 and "beginner/casual/strong/full" in err
+
+
+def test_ctrl_c_leaves_whole_games_and_one_line(tmp_path: Path) -> None:
+    """A run stopped by Ctrl-C (SIGINT) while it plays: each game's file is written whole when the game
+    ends, so the folder holds whole games that verify and nothing else (no half game, no file aside),
+    and the user reads one line."""
+    out = tmp_path / "runs"
+    code = ("import sys; from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--variant', "
+            f"'brandubh', '--players', 'random,random', '--games', '1000000', '--out', {str(out)!r}]; main()")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    assert proc.stdout is not None
+    lines = [proc.stdout.readline() for _ in range(3)]
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and err == "interrupted\n", err
+    played = [line for line in lines + rest.splitlines() if line.startswith("game ")]
+    names = sorted(p.name for p in out.iterdir())
+    # a game's file is written as it ends, just before its line: the stop may come between the two
+    assert len(played) <= len(names) <= len(played) + 1
+    assert names == [f"tafl-brandubh-1-{n:04d}.fief" for n in range(1, len(names) + 1)]
+    for name in names:
+        report = verify(read_record_file(out / name))
+        assert report.ok and report.result is not None, report.verdict

@@ -1,0 +1,124 @@
+"""A batch's records (``fiefdom simulate --out``): each game kept in memory and its file written whole
+when it ends (``Journal.create(..., whole=True)``), the bytes the per-record autosave writes.
+
+An interrupted batch leaves the games it finished, whole, and nothing of the game it was playing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from core import games as core_games
+from core.engine import Game
+from core.match import Step
+from notation.reader import read_record_file
+from notation.runner import GameSetup, Runner, SeatPlan
+from notation.verify import verify
+from notation.writer import Journal
+from tui.simulate import Batch, game_seeds, run
+
+BOT, RANDOM = SeatPlan("bot"), SeatPlan("random")
+CREATED = "2026-11-24T12:00:00Z"
+
+BATCHES = {
+    "tafl-traditional": GameSetup("tafl", "traditional", (RANDOM, RANDOM), seed=11),
+    "tafl-brandubh": GameSetup("tafl", "brandubh", (RANDOM, RANDOM), seed=2),
+    "taifa-el-cid": GameSetup("taifa", "el-cid", (BOT, RANDOM, BOT, RANDOM), seed=4),
+    "kingdom-multi-3": GameSetup("kingdom", "multi-3", (RANDOM, RANDOM, RANDOM), seed=1),
+    "kingdom-solo": GameSetup("kingdom", "solo", (RANDOM, BOT, BOT), seed=3),
+}
+
+
+def autosaved(setup: GameSetup, games: int, folder: Path) -> dict[str, bytes]:
+    """The batch's games played through the per-record journal (the autosave), as simulate names them."""
+    folder.mkdir()
+    header, _ = setup.start(core_games.info(setup.game), core_games.info)
+    batch = Batch(setup, games, folder)
+    files = {}
+    for number, seed in zip(range(1, games + 1), game_seeds(setup.seed)):
+        this = replace(header, seed=seed, created=CREATED)
+        path = batch.record_path(number)
+        assert path is not None
+        runner = Runner(this, core_games.info, Journal.create(path, this))
+        assert runner.run() is not None
+        runner.close()
+        files[path.name] = path.read_bytes()
+    return files
+
+
+@pytest.fixture
+def fixed_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tui.simulate.utc_now", lambda: CREATED)
+
+
+@pytest.mark.parametrize("name", BATCHES)
+def test_a_batch_writes_the_autosave_bytes(name: str, tmp_path: Path, fixed_time: None) -> None:
+    setup = BATCHES[name]
+    want = autosaved(setup, 3, tmp_path / "autosave")
+    run(Batch(setup, 3, tmp_path / "batch"))
+    got = {path.name: path.read_bytes() for path in (tmp_path / "batch").iterdir()}
+    assert got == want  # every file, and nothing else (no file left aside)
+
+
+def test_a_journal_created_whole_writes_nothing_until_the_game_ends(tmp_path: Path) -> None:
+    setup = BATCHES["tafl-brandubh"]
+    header, _ = setup.start(core_games.info("tafl"), core_games.info)
+    path = tmp_path / "game.fief"
+    runner = Runner(header, core_games.info, Journal.create(path, header, whole=True))
+    runner.run(max_steps=20)
+    assert runner.result is None and list(tmp_path.iterdir()) == []
+    assert runner.run() is not None
+    assert [p.name for p in tmp_path.iterdir()] == ["game.fief"]
+    runner.close()
+    assert verify(read_record_file(path)).ok
+    unfinished = Runner(header, core_games.info, Journal.create(tmp_path / "cut.fief", header, whole=True))
+    unfinished.run(max_steps=20)
+    unfinished.close()  # closed before the game ends: no file
+    assert [p.name for p in tmp_path.iterdir()] == ["game.fief"]
+
+
+def test_a_journal_created_whole_still_refuses_a_file_there(tmp_path: Path) -> None:
+    setup = BATCHES["tafl-brandubh"]
+    header, _ = setup.start(core_games.info("tafl"), core_games.info)
+    path = tmp_path / "game.fief"
+    path.write_bytes(b"mine")
+    runner = Runner(header, core_games.info, Journal.create(path, header, whole=True))
+    with pytest.raises(FileExistsError):
+        runner.run()
+    runner.close()
+    assert path.read_bytes() == b"mine" and [p.name for p in tmp_path.iterdir()] == ["game.fief"]
+    runner = Runner(header, core_games.info, Journal.create(path, header, whole=True, replace=True))
+    runner.run()
+    runner.close()
+    assert verify(read_record_file(path)).ok
+
+
+class Interrupted(Exception):
+    pass
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, Interrupted])
+def test_an_interrupted_batch_leaves_whole_games_only(stop: type[BaseException], tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch, fixed_time: None) -> None:
+    """Stopped in the middle of its third game (as a Ctrl-C or a crash would): the first two games'
+    files, whole and verified, the autosave's bytes, and nothing of the third."""
+    setup = BATCHES["tafl-traditional"]
+    want = autosaved(setup, 2, tmp_path / "autosave")
+    record = Journal.__call__
+
+    def stopping(journal: Journal, step: Step, game: Game) -> None:
+        if journal.path.endswith("-0003.fief") and journal.steps == 25:
+            raise stop("stopped")
+        record(journal, step, game)
+
+    monkeypatch.setattr(Journal, "__call__", stopping)
+    out = tmp_path / "batch"
+    with pytest.raises(stop):
+        run(Batch(setup, 5, out))
+    got = {path.name: path.read_bytes() for path in out.iterdir()}
+    assert got == want
+    for name in got:
+        assert verify(read_record_file(out / name)).ok
