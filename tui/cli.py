@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from typer._click import exceptions as click_errors  # typer 0.29 carries click inside (pinned in pyproject)
 
+from notation.wording import visible
 from tui import games as tui_games
 from tui.cli_replay import replay_app
 from tui.session import default_data_dir
@@ -25,7 +27,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # plain click errors: "Error: ..." on a line of its own
+    rich_markup_mode=None,  # plain help text, no boxes
     help=f"Play, record and review tabletop games ({', '.join(tui_games.names())}).",
 )
 # The folder a user would look in, named in --help (the platform's, unless --data-dir says another).
@@ -99,16 +101,23 @@ app.add_typer(replay_app, name="replay")
 
 
 def main() -> None:
-    """Entry point: a bug still ends in one line, with the traceback behind FIEFDOM_DEBUG=1."""
+    """Entry point: a wrong argument is one line, and a bug too, with the traceback behind FIEFDOM_DEBUG=1."""
     try:
-        app()
+        code = app(standalone_mode=False)  # typer's usage errors come here, to be said in one line
+    except click_errors.NoArgsIsHelpError as err:  # `fiefdom simulate` alone: the command's help, as asked
+        err.show()
+        raise SystemExit(err.exit_code) from None
+    except click_errors.UsageError as err:
+        typer.echo(usage_line(err), err=True)
+        raise SystemExit(err.exit_code) from None
+    except click_errors.ClickException as err:
+        typer.echo(f"error: {visible(err.format_message())}", err=True)
+        raise SystemExit(err.exit_code) from None
+    except typer.Abort:  # end of input at a typer prompt
+        typer.echo("aborted", err=True)
+        raise SystemExit(1) from None
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        raise SystemExit(130) from None
-    except SystemExit as end:
-        if end.code == 130:  # typer turns a Ctrl-C in a command into this exit, without a word
-            typer.echo("interrupted", err=True)
-        raise
+        code = 130
     except BrokenPipeError:  # output piped into a reader that stopped (`| head`): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(141) from None
@@ -118,3 +127,15 @@ def main() -> None:
         typer.echo(f"fiefdom: internal error: {type(err).__name__}: {err} "
                    "(run with FIEFDOM_DEBUG=1 for details, and please report it)", err=True)
         raise SystemExit(3) from None
+    if code == 130:  # a Ctrl-C (typer turns one in a command into this code, without a word)
+        typer.echo("interrupted", err=True)
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def usage_line(err: click_errors.UsageError) -> str:
+    """A wrong argument or option in one line, naming the command and where its help is (typer's own
+    message is four: the usage, a hint, a blank line and the error)."""
+    message = visible(err.format_message())
+    if err.ctx is None:
+        return f"error: {message}"
+    return f"error: {err.ctx.command_path}: {message} (see '{err.ctx.command_path} --help')"

@@ -3,6 +3,7 @@ exit 2 (or simply works), never in exit 3, a run without end, or a command that 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 from core.engine import RulesError
 from core.match import Limit
 from core.taifa.game import TaifaGame
-from tui.cli import app
+from tui.cli import app, main
 
 cli = CliRunner()
 MANY = "9" * 5000  # more digits than int() converts from text
@@ -82,3 +83,39 @@ def test_a_typed_taifa_area_is_an_area_or_one_line(typed: str) -> None:
         game.parse(typed)
     assert "\n" not in str(err.value) and len(str(err.value)) < 200
 
+
+
+def run_main(args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """The installed command's entry point, as a user runs it (CliRunner calls the typer app, whose own
+    usage errors ``main`` rewords)."""
+    monkeypatch.setattr(sys, "argv", ["fiefdom", *args])
+    with pytest.raises(SystemExit) as end:
+        main()
+    out, err = capsys.readouterr()
+    return int(end.value.code or 0), out, err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("tafl", "analyse", "--best", "30", "x.fief"), ("fiefdom tafl analyse:", "--best", "20", "--help")),
+    (("tafl", "bench", "--seconds", "0.001"), ("fiefdom tafl bench:", "--seconds", "0.01")),
+    (("simulate", "tafl", "--games", "abc"), ("fiefdom simulate tafl:", "--games", "integer")),
+    (("simulate", "tafl", "--bogus"), ("No such option: --bogus",)),
+    (("replay", "verify"), ("fiefdom replay verify:", "Missing argument")),
+    (("nosuch",), ("No such command 'nosuch'", "'fiefdom --help'")),
+])
+def test_a_wrong_argument_typer_refuses_is_one_line_from_the_command(
+        args: tuple[str, ...], words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(args, monkeypatch, capsys)
+    assert out == ""
+    one_line_error(code, err, *words)
+
+
+def test_the_entry_point_keeps_help_and_exit_codes(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(("--help",), monkeypatch, capsys)
+    assert code == 0 and out.startswith("Usage: fiefdom")
+    code, _, err = run_main(("simulate",), monkeypatch, capsys)  # a group alone: its help, as typer gives it
+    assert code == 2 and "Play headless games" in err
+    code, _, err = run_main(("replay", "verify", "/nonexistent/x.fief"), monkeypatch, capsys)
+    one_line_error(code, err, "/nonexistent/x.fief")
