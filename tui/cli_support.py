@@ -28,6 +28,18 @@ if TYPE_CHECKING:
     from notation.runner import GameSetup, Runner
 
 
+# A play command's --seed: by default a new one each game, so two games do not deal the same cards, roll
+# the same dice or get the same AI replies; the prompt's first line shows it (console.py).
+PLAY_SEED_HELP = "(default: a new random one each game, shown when it starts; give it to play the same game again)"
+
+
+def play_seed(seed: int | None) -> int:
+    """The seed a play command starts with: the one given, or a new random one."""
+    from tui.session import new_seed
+
+    return new_seed() if seed is None else seed
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """One line on stderr and exit ``code``: the message may quote a record or a file name, so
     it is made visible (a newline or an escape sequence in it is written out, never obeyed)."""

@@ -16,7 +16,8 @@ from typing import Any, Optional
 import typer
 
 from notation.wording import visible
-from tui.cli_support import DATA_FLAGS, add_data_flag, fail, load_data, load_file, parse_options, visible_lines
+from tui.cli_support import (DATA_FLAGS, PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, parse_options,
+                             play_seed, visible_lines)
 
 GAME = "kingdom"
 CARDS_HELP = "Your own cards file (TOML, see docs/kingdom-cards.md) instead of the reconstruction."
@@ -154,7 +155,7 @@ def play(
         "you play Player 1, the AI the rest); in solo only your seat (the enemies are bots)."),
     difficulty: Optional[str] = typer.Option(None, "--difficulty", "-d", help=DIFFICULTY_HELP),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the shuffles."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed for the shuffles " + PLAY_SEED_HELP),
     cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
     force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never --cards)."),
@@ -169,7 +170,7 @@ def play(
     data = _data(cards_file)
     options = options_of(variant, option, difficulty)
     chosen = seats_of(variant, seats, SEAT_WORDS, None)
-    setup = GameSetup(GAME, variant, chosen.plans, seed, options)
+    setup = GameSetup(GAME, variant, chosen.plans, play_seed(seed), options)
     games = core_games.lookup({GAME: data})
     play_at_prompt(start_runner(setup, out, force, games, data_dir=data_dir_opt, inputs=(cards_file,)))
 

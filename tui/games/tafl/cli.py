@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from tui.cli_support import check_depth, check_seconds, fail, parse_options
+from tui.cli_support import PLAY_SEED_HELP, check_depth, check_seconds, fail, parse_options, play_seed
 
 if TYPE_CHECKING:
     from notation.runner import SeatPlan
@@ -163,7 +163,8 @@ def _options(variant: str, option: list[str]) -> dict[str, Any]:
 def play(
     variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
     players: str = typer.Option("human,ai", "--players", help=f"attackers,defenders: each human, ai or random, {LEVEL_HELP}."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the AI's and random movers' choices."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s",
+                                       help="Seed for the AI's and random movers' choices " + PLAY_SEED_HELP),
     ai_time: float = typer.Option(1.0, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
     ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
@@ -176,7 +177,7 @@ def play(
     from notation.runner import GameSetup
     from tui.cli_support import play_at_prompt, start_runner
 
-    setup = GameSetup("tafl", variant, _seats(players, ("human", "ai", "random"), ai_time, ai_depth), seed,
+    setup = GameSetup("tafl", variant, _seats(players, ("human", "ai", "random"), ai_time, ai_depth), play_seed(seed),
                       _options(variant, option))
     play_at_prompt(start_runner(setup, out, force, core_games.info, data_dir=data_dir))
 

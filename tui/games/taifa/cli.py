@@ -14,7 +14,8 @@ from typing import Any, Optional
 import typer
 
 from notation.wording import visible
-from tui.cli_support import add_data_flag, fail, load_data, load_file, parse_options, visible_lines
+from tui.cli_support import (PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, parse_options, play_seed,
+                             visible_lines)
 
 MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
 CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
@@ -93,7 +94,7 @@ def play(
     seats: Optional[str] = typer.Option(
         None, "--seats", help="human, bot, ai or random per kingdom in play order, comma-separated "
         "(default: you play Castile, or El Cid in el-cid; the rest are bots)."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the dice and shuffles."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed for the dice and shuffles " + PLAY_SEED_HELP),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
     force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never --map or --cards)."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
@@ -116,7 +117,7 @@ def play(
     if len(kinds) != len(specs) or any(k not in ("human", "bot", "ai", "random") for k in kinds):
         fail(f"--seats takes {len(specs)} of human/bot/ai/random separated by commas, in play order "
              f"({', '.join(s.name for s in specs)}); got {seats!r}")
-    setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), seed, dict(template.opts),
+    setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), play_seed(seed), dict(template.opts),
                       chance="manual" if table_dice else "seeded")
     play_at_prompt(start_runner(setup, out, force, games, data_dir=data_dir_opt, inputs=(map_file, cards_file)))
 
