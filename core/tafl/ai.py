@@ -514,6 +514,8 @@ class Position:
         squares the king can move to and the open lines from them to a goal (the blocks), the
         king's neighbours (the ring), the corner guards."""
         tab, board, k = self.tab, self.board, self.king
+        if k < 0:  # no king (the search stops at his capture first): nothing to prune by
+            return tab.full
         occupied = self.bits[0] | self.bits[1]
         out = tab.guard_all | tab.neighbour_mask[k]
         for ray in tab.rays[k]:
