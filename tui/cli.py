@@ -103,7 +103,8 @@ app.add_typer(replay_app, name="replay")
 def main() -> None:
     """Entry point: a wrong argument is one line, and a bug too, with the traceback behind FIEFDOM_DEBUG=1."""
     try:
-        code = app(standalone_mode=False)  # typer's usage errors come here, to be said in one line
+        # Named here: click would take "python -m pkg" for the name when started with -m (tests).
+        code = app(prog_name="fiefdom", standalone_mode=False)  # usage errors come here, said in one line
     except click_errors.NoArgsIsHelpError as err:  # `fiefdom simulate` alone: the command's help, as asked
         err.show()
         raise SystemExit(err.exit_code) from None

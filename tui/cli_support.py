@@ -26,6 +26,7 @@ from tui.session import read_data_file
 
 if TYPE_CHECKING:
     from notation.runner import GameSetup, Runner
+    from tui.simulate import Batch, Tally
 
 
 # A play command's --seed: by default a new one each game, so two games do not deal the same cards, roll
@@ -254,6 +255,23 @@ def check_resumable(path: Path, games: GameLookup) -> None:
     dry = Runner(whole.header, games, None, whole)  # RecordError when a step does not follow
     if dry.result is None:  # over, with its result never written, is what resume finishes
         raise RecordError(f"cannot resume: {report.verdict}")
+
+
+def run_batch(batch: Batch, games: GameLookup = core_games.info) -> Tally:
+    """A ``simulate`` command's games (tui.simulate.run), with what can go wrong in one line, exit 2: the
+    rules refuse the setup, a record may not be replaced, the folder cannot be written. A closed pipe
+    (``| head``) is left to main(), which ends quietly."""
+    from notation.files import OutputRefused
+    from tui.simulate import run
+
+    try:
+        return run(batch, games)
+    except BrokenPipeError:
+        raise
+    except (RulesError, OutputRefused) as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write records: {err}")
 
 
 def play_at_prompt(runner: Runner) -> None:

@@ -225,10 +225,9 @@ def simulate(
     (for fuzzing). In solo the enemy kingdoms are played by the enemy rules (bots).
     """
     from core import games as core_games
-    from core.engine import RulesError
-    from notation.files import OutputRefused
     from notation.runner import GameSetup
-    from tui.simulate import Batch, run
+    from tui.cli_support import run_batch
+    from tui.simulate import Batch
 
     variant = variant_of(mode, players)
     data = _data(cards_file)
@@ -238,12 +237,7 @@ def simulate(
     positions = Positions()
     batch = Batch(setup, games, out, typer.echo, force=force, observe=positions.observe,
                   inputs=tuple(p for p in (cards_file,) if p is not None))
-    try:
-        tally = run(batch, core_games.lookup({GAME: data}))
-    except (RulesError, OutputRefused) as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"cannot write records: {err}")
+    tally = run_batch(batch, core_games.lookup({GAME: data}))
     names = [s.name for s in core_games.info(GAME).seat_specs(variant)]
     wins = ", ".join(f"{n} {tally.wins[n]}" for n in names)
     shown = ",".join([*chosen.words, *["bot"] * (len(names) - len(chosen.words))])

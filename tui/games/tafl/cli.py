@@ -194,20 +194,14 @@ def simulate(
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
 ) -> None:
     """Play headless Tafl games, print the results and the games per second."""
-    from core.engine import RulesError
-    from notation.files import OutputRefused
     from notation.runner import GameSetup
-    from tui.simulate import Batch, run
+    from tui.cli_support import run_batch
+    from tui.simulate import Batch
 
     seats = _seats(players, ("ai", "random"), ai_time, ai_depth)  # tafl has no rulebook bot
     setup = GameSetup("tafl", variant, seats, seed, _options(variant, option))
     batch = Batch(setup, games, out, typer.echo, noun="moves", force=force)
-    try:
-        tally = run(batch)
-    except (RulesError, OutputRefused) as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"cannot write records: {err}")
+    tally = run_batch(batch)
     lines = [
         f"{games} games of tafl {variant}, seed {seed}, players {_shown(seats)}",
         "results: " + ", ".join(f"{k} {tally.wins[k] if k != 'draw' else tally.draws}"

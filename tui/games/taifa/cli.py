@@ -145,10 +145,9 @@ def simulate(
     ai is the Taifa AI; random picks any legal option (for fuzzing).
     """
     from core import games as core_games
-    from core.engine import RulesError
-    from notation.files import OutputRefused
     from notation.runner import GameSetup, SeatPlan
-    from tui.simulate import Batch, run
+    from tui.cli_support import run_batch
+    from tui.simulate import Batch
 
     data = _data(map_file, cards_file)
     kinds = [] if seats is None else [k.strip() for k in seats.split(",")]
@@ -162,12 +161,7 @@ def simulate(
     setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), seed, dict(template.opts))
     batch = Batch(setup, games, out, typer.echo, reason=_reason, force=force,
                   inputs=tuple(p for p in (map_file, cards_file) if p is not None))
-    try:
-        tally = run(batch, core_games.lookup({"taifa": data}))
-    except (RulesError, OutputRefused) as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"cannot write records: {err}")
+    tally = run_batch(batch, core_games.lookup({"taifa": data}))
     wins = ", ".join(f"{n} {tally.wins[n]}" for n in names)
     lines = [
         f"{games} games of taifa {scenario}, seed {seed}, seats {batch.kinds}",
