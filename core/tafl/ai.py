@@ -685,8 +685,11 @@ NULL_MIN_DEPTH, NULL_REDUCTION = 3, 2
 # only the first LMP_AFTER quiet moves are searched whatever they are, and after them only those to
 # squares that matter soon (Position.attacker_relevant). The attackers' two dozen pieces give them
 # twice the defenders' moves, nearly all far from the king; searching them all left the attackers two
-# plies shallower than the defenders in the same time (docs/performance.md, "AI 5").
+# plies shallower than the defenders in the same time (docs/performance.md, "AI 5"). The pruned
+# moves are still searched when every other move loses, so a forced loss (and the opponent's forced
+# win, which ends the deepening) is never an artefact of the pruning.
 LMP_AFTER, LMP_DEPTH = 4, 3
+PRUNED = -1  # staged() yields it before the pruned moves: no move is a negative int
 ORDER_TT = 1 << 30
 ORDER_CAPTURE = 1 << 26
 ORDER_KILLER = 1 << 24
@@ -889,6 +892,10 @@ class _Search:
 
         prune = depth <= LMP_DEPTH and pos.side == ATTACKERS
         for move in self.staged(tt_move, ply, prune):
+            if move == PRUNED:  # the pruned moves follow: searched only if every move so far loses,
+                if best > -MATE_BOUND:  # so that pruning never makes a forced loss (or a false mate) up
+                    break
+                continue
             if not searched:
                 best_move = move
             pos.make(move)
@@ -967,7 +974,8 @@ class _Search:
         them, made a stage at a time: the captures, the killers, and only if neither cut, the
         quiet rest. Nearly every node that is not searched to the end cuts on one of its first
         few moves, so most never list and sort all of theirs. With ``prune`` the quiet rest
-        stops after LMP_AFTER moves but for those to relevant squares (late-move pruning)."""
+        stops after LMP_AFTER moves but for those to relevant squares (late-move pruning): the
+        others come after PRUNED, for the caller to search only if all else loses."""
         pos = self.pos
         captures = pos.capture_squares()
         killers = self.killers[ply]
@@ -986,7 +994,12 @@ class _Search:
         rest.sort(key=key, reverse=True)
         if prune and len(rest) > LMP_AFTER:
             relevant = pos.attacker_relevant()
-            rest[LMP_AFTER:] = [m for m in rest[LMP_AFTER:] if relevant >> (m & 255) & 1]
+            late = rest[LMP_AFTER:]
+            rest[LMP_AFTER:] = [m for m in late if relevant >> (m & 255) & 1]
+            yield from rest
+            yield PRUNED
+            yield from (m for m in late if not relevant >> (m & 255) & 1)
+            return
         yield from rest
 
     def _quiet_key(self) -> Callable[[int], int]:

@@ -9,6 +9,7 @@ from core.chance import SeededChance
 from core.match import Match, RandomController
 from core.rng import SplitMix64
 from core.tafl import TaflGame, variant
+import core.tafl.ai as ai_module
 from core.tafl.ai import CHECK_EVERY, MATE_BOUND, Position, TaflAI, benchmark, decode, encode
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, format_position
 
@@ -150,6 +151,24 @@ def test_the_attackers_relevant_squares_are_the_kings_lines_routes_ring_and_the_
     assert {"b1", "c1", "d1", "a2", "a3", "a4"} <= relevant  # the open lines from e1 and a5 to goals
     assert {"b2", "j10", "b3", "c2"} <= relevant  # the corner guards (W_GUARD_*)
     assert not {"c7", "h3", "g9", "d3"} & relevant  # off every line of his
+
+
+@pytest.mark.parametrize(("position", "side"), [
+    ("/2T4/7/5T1/4t2/2T2t1/1t3K1/3t3/", 1),  # after f3-f4xf5 only e4-e5, off the relevant squares, holds
+    ("/7/1T5/5T1/6t/4tt1/3KT2/3T1t1/", 0),  # the attackers' saving moves are off them too
+])
+@pytest.mark.parametrize("depth", [3, 4])
+def test_the_attackers_pruning_makes_no_forced_win_or_loss_the_full_search_does_not_see(
+        position: str, side: int, depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Brandubh positions found in review: the pruned moves are searched where all else loses, so a
+    mate score comes only from the game, never from a move left out (which also stopped the deepening)."""
+    def score(after: int) -> int:
+        monkeypatch.setattr(ai_module, "LMP_AFTER", after)
+        game = TaflGame("brandubh", position=position, to_move=side)
+        return TaflAI(max_depth=depth, time_budget=600).search(game).score
+
+    pruned, full = score(4), score(10**9)
+    assert (pruned > MATE_BOUND, pruned < -MATE_BOUND) == (full > MATE_BOUND, full < -MATE_BOUND), (pruned, full)
 
 
 # -- playing -----------------------------------------------------------------------
