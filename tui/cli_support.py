@@ -260,7 +260,7 @@ def check_resumable(path: Path, games: GameLookup) -> None:
 def run_batch(batch: Batch, games: GameLookup = core_games.info) -> Tally:
     """A ``simulate`` command's games (tui.simulate.run), with what can go wrong in one line, exit 2: the
     rules refuse the setup, a record may not be replaced, the folder cannot be written. A closed pipe
-    (``| head``) is left to main(), which ends quietly."""
+    (``| head``) is not one of them: typer ends the command quietly."""
     from notation.files import OutputRefused
     from tui.simulate import run
 

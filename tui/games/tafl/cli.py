@@ -43,6 +43,7 @@ def analyse(
     """
     from core.engine import RulesError
     from core.tafl import TaflGame
+    from tui.games.tafl.otep import ai_analyse
 
     if to_move not in SIDES:
         fail(f"--to-move is attackers or defenders, not {to_move!r}")
@@ -65,7 +66,7 @@ def analyse(
         r = game.result
         result = {"winner": game.seats[r.winners[0]] if r.winners else None, "reason": r.reason, "rule": r.rule}
     legal = [game.describe(code) for code in getattr(game.point(), "options", ())]
-    lines = _best_lines(game, best, check_seconds(seconds, "--seconds")) if best else []
+    lines = ai_analyse(game, check_seconds(seconds, "--seconds"), 0, best) if best else []
     if as_json:
         typer.echo(json.dumps({
             "records": [r["record"] for r in records],
@@ -94,13 +95,6 @@ def analyse(
         typer.echo(f"best ({len(lines)}):" if lines else "best: none (the game is over)")
         for number, line in enumerate(lines, start=1):
             typer.echo(f"{number}. {' '.join(f'{a}-{b}' for a, b in line.moves)}  {line.score / 100:+.2f}")
-
-
-def _best_lines(game: Any, count: int, seconds: float) -> list[Any]:
-    """The AI's ``count`` best moves from ``game``, each with its line (core.tafl.ai.Line)."""
-    from core.tafl.ai import TaflAI
-
-    return TaflAI(time_budget=seconds).analyse(game, count)
 
 
 def bench(
