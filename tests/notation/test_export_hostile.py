@@ -26,9 +26,11 @@ TAIFA = read_record_file(REPLAYS / "taifa-el-cid-5-0001.fief")
 
 # Any code point a record's UTF-8 can hold (no lone surrogates); short, so every field fits its limit.
 ANY = st.text(st.characters(codec="utf-8"), max_size=12)
-# At least one character visible() writes out, so every example is hostile.
+# At least one character visible() writes out, so every example is hostile; at most 64 bytes of UTF-8,
+# the shortest field's limit (a seat's name, the app), which 25 characters of four bytes would pass.
 HOSTILE = st.builds(lambda a, c, b: a + c + b, ANY,
-                    st.characters(codec="utf-8", categories=("Cc", "Cf", "Zl", "Zp", "Co", "Cn")), ANY)
+                    st.characters(codec="utf-8", categories=("Cc", "Cf", "Zl", "Zp", "Co", "Cn")), ANY,
+                    ).filter(lambda text: len(text.encode("utf-8")) <= 64)
 
 
 def raw_hidden(text: str) -> list[str]:
