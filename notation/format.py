@@ -25,9 +25,10 @@ MAGIC = b"FIEF"
 FORMAT_VERSION = 1
 PREAMBLE = MAGIC + bytes((FORMAT_VERSION,))
 
-# A checkpoint follows step 0 (right after the header), every CHECKPOINT_EVERY
-# steps, and the last step (right before the result).
-CHECKPOINT_EVERY = 16
+# fiefdom writes a checkpoint after step 0 (right after the header), every CHECKPOINT_EVERY
+# steps, and the last step (right before the result); a reader accepts any spacing. 32 since
+# 2026-11-24 (16 before): docs/replay-format.md, section 4.
+CHECKPOINT_EVERY = 32
 HASH_SIZE = 16  # the running blake2b hash in checkpoints and the result
 assert DIGEST_SIZE == 16, "the format fixes state digests at 16 bytes"
 

@@ -28,12 +28,12 @@ from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import (
     resigned_seat,
-    CHECKPOINT_EVERY, PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
+    PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
 )
 from notation.reader import Recording, run
 from notation.verify import VerifyReport, verifying
 
-KEYFRAME_EVERY = CHECKPOINT_EVERY
+KEYFRAME_EVERY = 16  # a state kept every 16 steps: stepping back replays at most 15
 MAX_KEYFRAMES = 256  # a very long record spaces its keyframes further apart
 CHANCE_SEAT = 255  # no seat: a record has at most 16
 RECENT_STEPS = 256  # the StepInfos kept: a viewer's window of the move list

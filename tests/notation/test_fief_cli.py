@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.format import STEP_TYPES, CheckpointRecord, DecisionRecord
+from notation.format import CHECKPOINT_EVERY, STEP_TYPES, CheckpointRecord, DecisionRecord
 from notation.reader import read_record_file
 from notation.writer import encode_game
 from tui.cli_replay import replay_app
@@ -30,7 +30,7 @@ def files(tmp_path: Path, samples: dict[str, bytes]) -> dict[str, Path]:
         out[name] = tmp_path / f"{name}.fief"
         out[name].write_bytes(data)
     rec = read_record_file(samples["gild-9"])
-    index = next(i for i, r in enumerate(rec.records) if isinstance(r, CheckpointRecord) and r.step == 16)
+    index = next(i for i, r in enumerate(rec.records) if isinstance(r, CheckpointRecord) and r.step == CHECKPOINT_EVERY)
     records = list(rec.records)
     records[index] = replace(records[index], digest=bytes(16))  # type: ignore[type-var]
     out["tampered"] = tmp_path / "tampered.fief"
@@ -67,7 +67,7 @@ def test_verify_a_record_of_no_steps(tmp_path: Path, play) -> None:
 def test_verify_a_record_that_replays_differently(files: dict[str, Path]) -> None:
     code, out, _ = _run("verify", files["tampered"])
     assert code == 1
-    assert out.startswith("differs at step 16: record ") and "the position differs" in out
+    assert out.startswith(f"differs at step {CHECKPOINT_EVERY}: record ") and "the position differs" in out
     assert out.count("\n") == 1
 
 

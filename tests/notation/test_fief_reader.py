@@ -166,7 +166,7 @@ def test_a_record_longer_than_the_record_window_is_an_error(samples: dict[str, b
     assert read_record_file(torn).torn
     assert read_record_file(data + long).records[-1] == CommentRecord("x" * 3000)
     monkeypatch.setattr(Limits, "RECORD_BYTES", 1000)
-    too_long = f"record 45 at byte {len(data)}: the record is longer than 1000 bytes, more than any record can be"
+    too_long = f"record {len(read_record_file(data).records)} at byte {len(data)}: the record is longer than 1000 bytes, more than any record can be"
     assert _error(torn) == too_long  # cut short, but longer than a torn record can be
     assert _error(data + long) == too_long  # whole, last
     at = read_record_file(data).offsets[10]

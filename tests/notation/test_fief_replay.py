@@ -11,7 +11,7 @@ from core.digest import digest
 from core.engine import Result
 from core.tafl import TaflGame
 from notation.catalog import build_game
-from notation.format import STEP_TYPES, CheckpointRecord, DecisionRecord, Record, ResultRecord
+from notation.format import CHECKPOINT_EVERY, STEP_TYPES, CheckpointRecord, DecisionRecord, Record, ResultRecord
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.verify import verify
@@ -107,14 +107,14 @@ def _another_legal_code(recording: Recording, step: int) -> tuple[int, DecisionR
 def test_verify_catches_a_changed_decision(samples: dict[str, bytes]) -> None:
     rec = read_record_file(samples["gild-9"])
     index, changed = _another_legal_code(rec, 5)
-    # Hashes left as they were: a later move turns illegal, or the checkpoint at 16 differs.
+    # Hashes left as they were: a later move turns illegal, or the next checkpoint differs.
     stale = verify(_edited(rec, index, changed, reseal=False))
-    assert not stale.ok and 5 <= stale.first_bad_step <= 16  # type: ignore[operator]
+    assert not stale.ok and 5 <= stale.first_bad_step <= CHECKPOINT_EVERY  # type: ignore[operator]
     # The last move before a checkpoint, hashes sealed again as a forger would: the saved position differs.
-    index, changed = _another_legal_code(rec, 16)
+    index, changed = _another_legal_code(rec, CHECKPOINT_EVERY)
     forged = verify(_edited(rec, index, changed, reseal=True))
-    assert not forged.ok and forged.first_bad_step == 16
-    assert "after step 16 the position differs from the one the record saved" in forged.message
+    assert not forged.ok and forged.first_bad_step == CHECKPOINT_EVERY
+    assert f"after step {CHECKPOINT_EVERY} the position differs from the one the record saved" in forged.message
 
 
 def test_an_illegal_decision_fails_at_its_step(samples: dict[str, bytes]) -> None:
