@@ -133,14 +133,7 @@ def header_from_wire(value: Any) -> Header:
     chance = _name(h["chance"], "chance", Limits.SHORT_STR_BYTES)
     if chance not in CHANCE_MODES:
         raise SchemaError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {short(chance)}")
-    seed = h["seed"]
-    if seed is not None:
-        _int(seed, "seed", 0, Limits.UINT64)
-    elif chance == "seeded":
-        raise SchemaError("chance is seeded but the header has no seed")
-    created = _name(h["created"], "created", Limits.SHORT_STR_BYTES)
-    if not _CREATED.fullmatch(created) or not _valid_time(created):
-        raise SchemaError(f"created must be a UTC time like 2025-01-31T12:00:00Z, not {short(created)}")
+    seed, created = game_stamp(h["seed"], h["created"], chance)
     return Header(
         game=_name(h["game"], "game", Limits.SHORT_STR_BYTES, empty=False),
         variant=_name(h["variant"], "variant", Limits.SHORT_STR_BYTES, empty=False),
@@ -153,6 +146,18 @@ def header_from_wire(value: Any) -> Header:
         app=_str(h["app"], "app", Limits.SHORT_STR_BYTES),
         created=created,
     )
+
+
+def game_stamp(seed: Any, created: Any, chance: str) -> tuple[int | None, str]:
+    """A header's seed and creation time, checked: the two fields a batch's games do not share."""
+    if seed is not None:
+        _int(seed, "seed", 0, Limits.UINT64)
+    elif chance == "seeded":
+        raise SchemaError("chance is seeded but the header has no seed")
+    created = _name(created, "created", Limits.SHORT_STR_BYTES)
+    if not _CREATED.fullmatch(created) or not _valid_time(created):
+        raise SchemaError(f"created must be a UTC time like 2025-01-31T12:00:00Z, not {short(created)}")
+    return seed, created
 
 
 def _valid_time(text: str) -> bool:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import io
 import os
-from dataclasses import replace
+from dataclasses import fields, replace
+from operator import attrgetter, is_
 from typing import Any, BinaryIO, Iterable
 
 from core import games as core_games
@@ -28,7 +29,9 @@ from notation.format import (
     HASH_SIZE, encode_header, encode_record, pack,
 )
 from notation.reader import Recording, read_record_file
-from notation.schema import SchemaError, code_from_wire, header_from_wire, outcome_from_wire, record_from_wire
+from notation.schema import (
+    SchemaError, code_from_wire, game_stamp, header_from_wire, outcome_from_wire, record_from_wire,
+)
 
 
 def encode_game(header: Header, records: Iterable[Record], *, reseal: bool = False) -> bytes:
@@ -60,6 +63,20 @@ _CHANCE_HEAD = pack([int(ChanceRecord.tag), 0])[:-1]
 _CHECKPOINT_HEAD = pack([int(CheckpointRecord.tag), 0, b"", b""])[:2]
 _BIN16 = pack(b"\0" * HASH_SIZE)[:2]
 _STEPS = range(Limits.RECORDS + 1)  # a checkpoint's step: what the schema allows
+
+
+# The header a journal was last created with and its start's digest. A batch's games (``fiefdom
+# simulate``, made by dataclasses.replace) share every field of it but the seed and the creation
+# time, as the very same objects: the next game's header then has those two checked, and its start,
+# which build_game makes from the variant, options and setup alone, has the same digest. A header's
+# maps are never changed once it is made (as a code object is never changed, above).
+_last_start: tuple[Header, bytes] | None = None
+_SHARED_FIELDS = attrgetter(*(f.name for f in fields(Header) if f.name not in ("seed", "created")))
+
+
+def _same_but_stamp(header: Header, last: Header) -> bool:
+    """Does ``header`` hold the very objects ``last`` does, but its seed and creation time?"""
+    return all(map(is_, _SHARED_FIELDS(header), _SHARED_FIELDS(last)))
 
 
 def _code_bytes(code: Any) -> bytes | None:
@@ -112,6 +129,8 @@ class Journal:
         self.finished = False
         self.recording: Recording | None = None  # what open_append read
         self._start: Game | None = None  # the game create() built from the header, until taken
+        # The steps not yet written, for a journal created whole (None: each is written as it comes).
+        self._pending: list[Step] | None = [] if isinstance(file, io.BytesIO) else None
 
     def take_start(self) -> Game | None:
         """The game at its start that :meth:`create` built from the header to digest it, for the one
@@ -142,18 +161,26 @@ class Journal:
         ``game``, if given, must be the game the header describes (same state digest).
         Raises ValueError (RulesError is one) when the header is not valid.
         """
+        global _last_start
+        last = _last_start
+        batch = last is not None and _same_but_stamp(header, last[0])
         try:
-            header_from_wire(header.wire())
+            if batch:  # the next game of a batch: only its seed and time are new
+                game_stamp(header.seed, header.created, header.chance)
+            else:
+                header_from_wire(header.wire())
         except SchemaError as err:
             raise ValueError(f"header: {err}") from None
         start = build_game(header, games)
-        if game is not None and digest(game) != digest(start):
+        state = last[1] if batch else digest(start)  # type: ignore[index]
+        if game is not None and digest(game) != state:
             raise ValueError("the game does not match the header (different start position or options)")
         head = encode_header(header)
         if len(head) - len(PREAMBLE) > Limits.HEADER_BYTES:
             raise ValueError(f"header: it takes more than {Limits.HEADER_BYTES} bytes")
         chain = Chain(head)
-        data = checkpoint_bytes(0, digest(start), chain.digest())  # checked as _append checks every record
+        data = checkpoint_bytes(0, state, chain.digest())  # checked as _append checks every record
+        _last_start = (header, state)
         chain.update(data)
         if whole:
             file: BinaryIO = io.BytesIO()
@@ -195,9 +222,51 @@ class Journal:
     # -- the Match sink --------------------------------------------------------------
 
     def __call__(self, step: Step, game: Game) -> None:
-        """Record one step (its index is this journal's own count, not ``step.index``)."""
+        """Record one step (its index is this journal's own count, not ``step.index``).
+
+        A journal created whole keeps the step, and writes its record with the others before the
+        next checkpoint, in one loop (:meth:`_flush`): the same bytes, a call a step the less. A step
+        the schema refuses then raises there, before any file is made."""
         if self.finished:
             raise ValueError("the record is finished: nothing may follow the result")
+        pending = self._pending
+        if pending is not None:
+            pending.append(step)
+        else:
+            self._record(step)
+        self.steps = steps = self.steps + 1
+        if steps % self.checkpoint_every == 0:
+            self._checkpoint(game)
+
+    def _flush(self) -> None:
+        """Write the records of the steps a whole journal kept: Tafl's codes, checked and packed once a
+        process (_CHECKED), joined here; anything else through :meth:`_record`, in order."""
+        pending = self._pending
+        if not pending:
+            return
+        steps = pending[:]
+        pending.clear()
+        out: list[bytes] = []
+        seats = self._seats
+        for step in steps:
+            if step.kind == "decision":
+                code, seat = step.value, step.seat
+                try:
+                    known = _CHECKED.get(code)
+                except TypeError:
+                    known = None
+                if known is not None and known[0] is code and type(seat) is int and 0 <= seat < seats:
+                    out.append(_DECISION_HEADS[seat] + known[1])
+                    continue
+            if out:
+                self._write(b"".join(out))
+                out.clear()
+            self._record(step)
+        if out:
+            self._write(b"".join(out))
+
+    def _record(self, step: Step) -> None:
+        """Write one step's record, checked."""
         if step.kind == "decision":
             seat, code = step.seat, step.value
             try:
@@ -216,9 +285,6 @@ class Journal:
                 self._append(ChanceRecord(step.value))  # type: ignore[arg-type]
         if data is not None:  # the step's record, checked (else _append wrote it)
             self._write(data)
-        self.steps = steps = self.steps + 1
-        if steps % self.checkpoint_every == 0:
-            self._checkpoint(game)
 
     def catch_up(self, game: Game) -> None:
         """Write the checkpoint that was due after the last step (or the start), if the file was cut before it
@@ -260,6 +326,7 @@ class Journal:
         """Write a checkpoint of ``game`` after the last step; returns its state digest."""
         if self.finished:
             raise ValueError("the record is finished: nothing may follow the result")
+        self._flush()
         state = digest(game)
         self._write(checkpoint_bytes(self.steps, state, self._chain_digest()))
         self._checkpointed = self.steps
@@ -268,6 +335,7 @@ class Journal:
     def _append(self, record: Record) -> None:
         if self.finished:
             raise ValueError("the record is finished: nothing may follow the result")
+        self._flush()
         try:
             record_from_wire(record.wire(), self._seats)
         except SchemaError as err:
@@ -292,6 +360,7 @@ class Journal:
     def _chain_digest(self) -> bytes:
         """The running hash of every byte written so far. It is brought up to date only here, when a
         checkpoint or the result needs it: one update for the records since the last, not one a record."""
+        self._flush()
         if self._unhashed:
             self._chain.update(b"".join(self._unhashed))
             self._unhashed.clear()

@@ -122,3 +122,44 @@ def test_an_interrupted_batch_leaves_whole_games_only(stop: type[BaseException],
     assert got == want
     for name in got:
         assert verify(read_record_file(out / name)).ok
+
+
+def test_the_next_game_of_a_batch_has_its_own_seed_and_time_checked(tmp_path: Path) -> None:
+    """A header that shares every field with the last one but its seed and creation time has only
+    those checked, and its start's digest is the one a header checked whole gives; anything else
+    in it, even equal, is checked whole."""
+    setup = BATCHES["tafl-brandubh"]
+    header, _ = setup.start(core_games.info("tafl"), core_games.info)
+    first = Journal.create(tmp_path / "1.fief", header)
+    first.close()
+    start = read_record_file(tmp_path / "1.fief").records[0]
+    second = Journal.create(tmp_path / "2.fief", replace(header, seed=99, created=CREATED))
+    second.close()
+    assert read_record_file(tmp_path / "2.fief").records[0].digest == start.digest  # type: ignore[union-attr]
+    for bad, why in (({"seed": -1}, "seed must be an integer"), ({"seed": 2 ** 64}, "seed must be an integer"),
+                     ({"created": "yesterday"}, "created must be a UTC time"),
+                     ({"created": "2026-02-30T00:00:00Z"}, "created must be a UTC time")):
+        with pytest.raises(ValueError, match=why):
+            Journal.create(tmp_path / "bad.fief", replace(header, **bad))  # type: ignore[arg-type]
+        assert not (tmp_path / "bad.fief").exists()
+    # The same options, as another map holding a value the format does not allow: checked whole.
+    options = {**header.options, "quiet_moves": 50.0}
+    with pytest.raises(ValueError, match="header: "):
+        Journal.create(tmp_path / "bad.fief", replace(header, options=options, seed=5))
+
+
+def test_a_journal_created_whole_refuses_a_bad_step_before_any_file(tmp_path: Path) -> None:
+    """Its steps are written at the next checkpoint: a code the schema refuses raises there, and no
+    file is made."""
+    setup = BATCHES["tafl-brandubh"]
+    header, _ = setup.start(core_games.info("tafl"), core_games.info)
+    journal = Journal.create(tmp_path / "game.fief", header, whole=True, checkpoint_every=4)
+    game = journal.take_start()
+    assert game is not None
+    journal(Step(1, "decision", 0, ("d1", 2.5), ()), game)  # type: ignore[arg-type]
+    for index in (2, 3):
+        journal(Step(index, "decision", 0, ("d1", "d2"), ()), game)
+    with pytest.raises(ValueError, match="cannot record DecisionRecord"):
+        journal(Step(4, "decision", 0, ("d1", "d2"), ()), game)
+    journal.close()
+    assert list(tmp_path.iterdir()) == []
