@@ -8,9 +8,8 @@ its CLI plugin) builds the setup and words the summary.
 
 from __future__ import annotations
 
-import errno
 import glob
-import os
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -134,8 +133,10 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
             raise OutputRefused(f"{earlier[0]} exists ({count(len(earlier), 'record')} of an earlier run with "
                                 f"seed {setup.seed}); give --force to replace them, or another --out or --seed")
         batch.out.mkdir(parents=True, exist_ok=True)
-        if not os.access(batch.out, os.W_OK | os.X_OK):  # said now, not when the first game ends
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(batch.out))
+        # Said now, not when the first game ends: a file made and gone at once (os.access would pass
+        # anything for root, even a folder on a read-only file system).
+        with tempfile.TemporaryFile(dir=batch.out):
+            pass
     tally = Tally()
     started = time.perf_counter()
     for number, seed in zip(range(1, batch.games + 1), game_seeds(setup.seed)):

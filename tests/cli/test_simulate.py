@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import signal
 import subprocess
@@ -108,6 +110,24 @@ def test_an_unwritable_folder_is_one_line(tmp_path: Path) -> None:
     blocker.write_text("")
     code, _, err = _run("taifa", "--games", "1", "--out", blocker / "sub")
     assert code == 2 and err.startswith("error: cannot write records: ") and err.count("\n") == 1
+
+
+def test_a_folder_that_takes_no_file_is_one_line_before_any_game(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder no file can be made in (read-only for this user, or on a read-only file system, which
+    root meets too) is said at once: no game is played first."""
+    def read_only(**_: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr("tui.simulate.tempfile.TemporaryFile", read_only)
+    code, out, err = _run("tafl", "--games", "3", "--players", "random,random", "--out", tmp_path / "sub")
+    assert code == 2 and out == "" and err == f"error: cannot write records: [Errno {errno.EROFS}] Read-only file system\n"
+    monkeypatch.undo()
+    if os.geteuid() != 0:  # root may write anywhere the file system lets it
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        code, out, err = _run("tafl", "--games", "3", "--players", "random,random", "--out", locked)
+        assert code == 2 and out == "" and err.startswith("error: cannot write records: [Errno 13]")
 
 
 def test_tafl_runs_through_the_same_loop(tmp_path: Path) -> None:
