@@ -1127,22 +1127,21 @@ class TaflAI:
         search = _Search(game, pos, perf_counter() + self.time_budget, self.stop)
         moves = self._root_moves(search, [encode(f, t) for f, t in legal])
         count = max(1, min(count, len(moves)))
-        best: list[tuple[int, int]] = []
-        depth = 0
+        lines: list[tuple[int, list[int]]] = []
         for d in range(1, self.max_depth + 1):
             try:
                 best = search.root_lines(d, moves, count)
             except _OutOfTime:
                 break  # the last whole depth stands: a stopped one has not ranked its later moves
-            depth = d
+            # Each line read now, from the table as this depth left it: a deeper search the clock stops
+            # writes over it, and its lines would no longer be the ones these scores were given for.
+            lines = [(score, search.line_after(move, d)) for score, move in best]
             ranked = [move for _, move in best]
             moves = ranked + [move for move in moves if move not in ranked]
             if abs(best[0][0]) > MATE_BOUND:
                 break
-        search.pos = Position.from_game(game)  # a search stopped by the clock leaves its position mid-line
         names = game.geo.names
-        return [Line(tuple((names[f], names[t]) for f, t in map(decode, search.line_after(move, depth))), score)
-                for score, move in best]
+        return [Line(tuple((names[f], names[t]) for f, t in map(decode, line)), score) for score, line in lines]
 
     def _root_moves(self, search: _Search, moves: list[int]) -> list[int]:
         """Root moves shuffled by the seeded generator, then put in search order."""

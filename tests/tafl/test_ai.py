@@ -10,7 +10,9 @@ from core.match import Match, RandomController
 from core.rng import SplitMix64
 from core.tafl import TaflGame, variant
 import core.tafl.ai as ai_module
-from core.tafl.ai import CHECK_EVERY, MATE_BOUND, Position, TaflAI, benchmark, decode, encode
+from core.tafl.ai import (
+    CHECK_EVERY, MATE_BOUND, Position, TaflAI, _OutOfTime, _Search, benchmark, decode, encode,
+)
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, format_position
 
 VARIANTS = ("traditional", "gild-9", "gild-11")
@@ -339,3 +341,24 @@ def test_analysis_of_a_finished_game_is_empty_and_a_clock_stop_still_answers() -
     assert len(lines) == 3
     for line in lines:
         play_line(game, line.moves)
+
+
+def test_analysis_lines_are_those_of_the_depth_their_scores_come_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A depth the clock stops has written over the table: the lines are still the last whole depth's,
+    read before it, as a search to that depth alone gives them."""
+    game = TaflGame("brandubh")
+    want = TaflAI(max_depth=3, time_budget=60, seed=5).analyse(game, 3)
+    real = _Search.root_lines
+
+    def stopped_at_four(search: _Search, depth: int, moves: list[int], count: int) -> list[tuple[int, int]]:
+        found = real(search, depth, moves, count)  # depth 4 fills the table, then the clock runs out
+        if depth == 4:
+            raise _OutOfTime
+        return found
+
+    monkeypatch.setattr(_Search, "root_lines", stopped_at_four)
+    got = TaflAI(max_depth=5, time_budget=60, seed=5).analyse(game, 3)
+    assert got == want
+    monkeypatch.undo()
+    deeper = TaflAI(max_depth=4, time_budget=60, seed=5).analyse(game, 3)
+    assert [line.moves for line in deeper] != [line.moves for line in want]  # else the test shows nothing
