@@ -18,7 +18,7 @@ from operator import attrgetter, is_
 from typing import Any, BinaryIO, Iterable
 
 from core import games as core_games
-from core.digest import digest
+from core.digest import digest, encode
 from core.engine import Game, Result
 from core.match import Step
 from notation.catalog import GameLookup, build_game
@@ -65,18 +65,28 @@ _BIN16 = pack(b"\0" * HASH_SIZE)[:2]
 _STEPS = range(Limits.RECORDS + 1)  # a checkpoint's step: what the schema allows
 
 
-# The header a journal was last created with and its start's digest. A batch's games (``fiefdom
-# simulate``, made by dataclasses.replace) share every field of it but the seed and the creation
-# time, as the very same objects: the next game's header then has those two checked, and its start,
-# which build_game makes from the variant, options and setup alone, has the same digest. A header's
-# maps are never changed once it is made (as a code object is never changed, above).
-_last_start: tuple[Header, bytes] | None = None
+# The last journal's header, game lookup, start digest and maps as they were then (their canonical
+# encoding, which tells 1 from True). A batch's games (``fiefdom simulate``, made by
+# dataclasses.replace) share every field of the header but the seed and the creation time, as the
+# very same objects: the next game's header then has those two checked, and its start, which
+# build_game makes from the variant, options and setup alone, has the same digest. A map changed in
+# place since, or another lookup, is a new header: checked whole.
+_LastStart = tuple[Header, GameLookup, bytes, bytes]
+_last_start: _LastStart | None = None
 _SHARED_FIELDS = attrgetter(*(f.name for f in fields(Header) if f.name not in ("seed", "created")))
 
 
-def _same_but_stamp(header: Header, last: Header) -> bool:
-    """Does ``header`` hold the very objects ``last`` does, but its seed and creation time?"""
-    return all(map(is_, _SHARED_FIELDS(header), _SHARED_FIELDS(last)))
+def _maps(header: Header) -> bytes:
+    try:
+        return encode([header.options, header.setup])
+    except TypeError:  # a value no header may hold: never the same as the last
+        return b""
+
+
+def _same_but_stamp(header: Header, games: GameLookup, maps: bytes, last: _LastStart) -> bool:
+    """Does ``header`` (its maps encoded as ``maps``) hold the very objects the last one did, maps
+    unchanged, but its seed and creation time, for the same game lookup?"""
+    return games is last[1] and maps == last[3] and all(map(is_, _SHARED_FIELDS(header), _SHARED_FIELDS(last[0])))
 
 
 def _code_bytes(code: Any) -> bytes | None:
@@ -131,6 +141,7 @@ class Journal:
         self._start: Game | None = None  # the game create() built from the header, until taken
         # The steps not yet written, for a journal created whole (None: each is written as it comes).
         self._pending: list[Step] | None = [] if isinstance(file, io.BytesIO) else None
+        self._refused: str | None = None  # why a whole journal can go on no more (a kept step was refused)
 
     def take_start(self) -> Game | None:
         """The game at its start that :meth:`create` built from the header to digest it, for the one
@@ -163,7 +174,8 @@ class Journal:
         """
         global _last_start
         last = _last_start
-        batch = last is not None and _same_but_stamp(header, last[0])
+        maps = _maps(header)
+        batch = last is not None and _same_but_stamp(header, games, maps, last)
         try:
             if batch:  # the next game of a batch: only its seed and time are new
                 game_stamp(header.seed, header.created, header.chance)
@@ -172,7 +184,7 @@ class Journal:
         except SchemaError as err:
             raise ValueError(f"header: {err}") from None
         start = build_game(header, games)
-        state = last[1] if batch else digest(start)  # type: ignore[index]
+        state = last[2] if batch else digest(start)  # type: ignore[index]
         if game is not None and digest(game) != state:
             raise ValueError("the game does not match the header (different start position or options)")
         head = encode_header(header)
@@ -180,7 +192,7 @@ class Journal:
             raise ValueError(f"header: it takes more than {Limits.HEADER_BYTES} bytes")
         chain = Chain(head)
         data = checkpoint_bytes(0, state, chain.digest())  # checked as _append checks every record
-        _last_start = (header, state)
+        _last_start = (header, games, state, maps)
         chain.update(data)
         if whole:
             file: BinaryIO = io.BytesIO()
@@ -227,8 +239,7 @@ class Journal:
         A journal created whole keeps the step, and writes its record with the others before the
         next checkpoint, in one loop (:meth:`_flush`): the same bytes, a call a step the less. A step
         the schema refuses then raises there, before any file is made."""
-        if self.finished:
-            raise ValueError("the record is finished: nothing may follow the result")
+        self._check_open()
         pending = self._pending
         if pending is not None:
             pending.append(step)
@@ -238,14 +249,27 @@ class Journal:
         if steps % self.checkpoint_every == 0:
             self._checkpoint(game)
 
+    def _check_open(self) -> None:
+        """ValueError when nothing more may be written: after the result, or after a kept step was refused."""
+        if self.finished or self._refused is not None:
+            raise ValueError(self._refused or "the record is finished: nothing may follow the result")
+
     def _flush(self) -> None:
         """Write the records of the steps a whole journal kept: Tafl's codes, checked and packed once a
-        process (_CHECKED), joined here; anything else through :meth:`_record`, in order."""
+        process (_CHECKED), joined here; anything else through :meth:`_record`, in order. A step the
+        schema refuses ends the journal: the steps counted after it were never written."""
         pending = self._pending
         if not pending:
             return
         steps = pending[:]
         pending.clear()
+        try:
+            self._write_steps(steps)
+        except ValueError as err:
+            self._refused = f"the record cannot go on: {err}"
+            raise
+
+    def _write_steps(self, steps: list[Step]) -> None:
         out: list[bytes] = []
         seats = self._seats
         for step in steps:
@@ -324,8 +348,7 @@ class Journal:
 
     def _checkpoint(self, game: Game) -> bytes:
         """Write a checkpoint of ``game`` after the last step; returns its state digest."""
-        if self.finished:
-            raise ValueError("the record is finished: nothing may follow the result")
+        self._check_open()
         self._flush()
         state = digest(game)
         self._write(checkpoint_bytes(self.steps, state, self._chain_digest()))
@@ -333,8 +356,7 @@ class Journal:
         return state
 
     def _append(self, record: Record) -> None:
-        if self.finished:
-            raise ValueError("the record is finished: nothing may follow the result")
+        self._check_open()
         self._flush()
         try:
             record_from_wire(record.wire(), self._seats)

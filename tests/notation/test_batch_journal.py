@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from core import games as core_games
-from core.engine import Game
+from core.digest import digest
+from core.engine import Game, Result
 from core.match import Step
+from notation.catalog import build_game
 from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
@@ -161,5 +163,37 @@ def test_a_journal_created_whole_refuses_a_bad_step_before_any_file(tmp_path: Pa
         journal(Step(index, "decision", 0, ("d1", "d2"), ()), game)
     with pytest.raises(ValueError, match="cannot record DecisionRecord"):
         journal(Step(4, "decision", 0, ("d1", "d2"), ()), game)
+    # The steps counted after it were never written: the journal takes nothing more, a result neither.
+    with pytest.raises(ValueError, match="the record cannot go on: cannot record DecisionRecord"):
+        journal(Step(5, "decision", 0, ("d1", "d2"), ()), game)
+    with pytest.raises(ValueError, match="the record cannot go on"):
+        journal.finish(Result((1,), "test", "TF-1"), game)
     journal.close()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_map_changed_in_place_or_another_lookup_is_a_new_header(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch's reuse holds only while the header's maps are as they were and the games come from
+    the same lookup: else the header is checked whole and its start digested again."""
+    setup = BATCHES["tafl-brandubh"]
+    header, _ = setup.start(core_games.info("tafl"), core_games.info)
+
+    def start_digest(path: Path) -> bytes:
+        return read_record_file(path).records[0].digest  # type: ignore[union-attr]
+
+    Journal.create(tmp_path / "1.fief", header).close()
+    header.options["quiet_moves"] = 40  # in place: the same map object, another start
+    Journal.create(tmp_path / "2.fief", replace(header, seed=2)).close()
+    assert start_digest(tmp_path / "2.fief") == digest(build_game(replace(header, seed=2)))
+    assert start_digest(tmp_path / "2.fief") != start_digest(tmp_path / "1.fief")
+    header.options["quiet_moves"] = 40.5  # a value no header may hold
+    with pytest.raises(ValueError, match="header: options.quiet_moves holds a value of a kind"):
+        Journal.create(tmp_path / "3.fief", replace(header, seed=3))
+    header.options["quiet_moves"] = 40
+    digested = []
+    monkeypatch.setattr("notation.writer.digest", lambda game: digested.append(game) or digest(game))
+    Journal.create(tmp_path / "4.fief", replace(header, seed=4)).close()
+    assert digested == []  # the batch's next game: its start is the last one's
+    Journal.create(tmp_path / "5.fief", replace(header, seed=5), games=lambda name: core_games.info(name)).close()
+    assert len(digested) == 1 and start_digest(tmp_path / "5.fief") == start_digest(tmp_path / "2.fief")
