@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import secrets
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import BinaryIO, Union
 
 from notation.format import Limits, RecordError
@@ -89,17 +90,33 @@ def check_output(path: PathLike, *, replace: bool, inputs: Sequence[PathLike] = 
         raise OutputRefused(f"{path} exists; give --force to replace it")
 
 
-def _aside(path: str) -> tuple[int, str]:
-    """A new file beside ``path`` (same folder, so the rename is atomic), opened for writing.
-    Names are joined as strings: a record a game, and pathlib's objects cost as much as the syscalls."""
+@contextmanager
+def _aside(path: str) -> Iterator[tuple[int, str]]:
+    """A new file beside ``path`` (same folder, so the rename is atomic), opened for writing: its
+    descriptor and name. Names are joined as strings: a record a game, and pathlib's objects cost as
+    much as the syscalls.
+
+    Whatever stops the block (an error, a Ctrl-C at any moment, even as the file is being made) takes
+    the file away again; the descriptor is the block's to close. The name is known before the file is
+    made, so no moment leaves a file nobody will remove."""
     folder, name = os.path.split(path)
-    for _ in range(100):
-        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666), tmp
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free temporary name beside {path}")
+    tmp: str | None = None
+    try:
+        for _ in range(100):
+            tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+            except FileExistsError:  # another's: not ours to remove
+                tmp = None
+                continue
+            break
+        else:
+            raise FileExistsError(f"no free temporary name beside {path}")
+        yield fd, tmp
+    except BaseException:
+        if tmp is not None:
+            _discard(tmp)
+        raise
 
 
 def _place(tmp: str, path: str, replace: bool) -> None:
@@ -145,22 +162,20 @@ def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: b
     file at ``path`` is replaced only with ``replace`` (else FileExistsError, nothing written).
     """
     target = os.fspath(path)
-    fd, tmp = _aside(target)
-    try:
-        file = open(fd, "wb", buffering=0)
-    except BaseException:
-        os.close(fd)
-        _discard(tmp)
-        raise
-    try:
-        write_all(file, data)
-        if fsync:
-            os.fsync(file.fileno())
-        _place(tmp, target, replace)
-    except BaseException:
-        file.close()
-        _discard(tmp)
-        raise
+    with _aside(target) as (fd, tmp):
+        try:
+            file = open(fd, "wb", buffering=0)
+        except BaseException:
+            os.close(fd)
+            raise
+        try:
+            write_all(file, data)
+            if fsync:
+                os.fsync(file.fileno())
+            _place(tmp, target, replace)
+        except BaseException:
+            file.close()
+            raise
     return file
 
 
@@ -169,17 +184,16 @@ def write_whole(path: PathLike, chunks: Iterable[bytes], *, replace: bool = Fals
     it, synced, then renamed into place (over a file there only with ``replace``). A failure while
     the chunks are made (an export that stops) leaves no file and ``path`` as it was."""
     target = os.fspath(path)
-    fd, tmp = _aside(target)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            fd = -1
-            for chunk in chunks:
-                file.write(chunk)
-            file.flush()
-            os.fsync(file.fileno())
+    with _aside(target) as (fd, tmp):
+        try:
+            with os.fdopen(fd, "wb") as file:
+                fd = -1
+                for chunk in chunks:
+                    file.write(chunk)
+                file.flush()
+                os.fsync(file.fileno())
+        except BaseException:
+            if fd >= 0:
+                os.close(fd)
+            raise
         _place(tmp, target, replace)
-    except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        _discard(tmp)
-        raise

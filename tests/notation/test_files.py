@@ -186,3 +186,27 @@ def test_a_whole_write_that_fails_leaves_nothing(tmp_path: Path) -> None:
     umask = os.umask(0)
     os.umask(umask)
     assert out.read_bytes() == b"new text" and out.stat().st_mode & 0o777 == 0o666 & ~umask  # as open() makes files
+
+
+@pytest.mark.parametrize("when", ["made", "written", "placed"])
+def test_a_ctrl_c_at_any_moment_of_a_whole_file_leaves_no_file_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     when: str) -> None:
+    """A KeyboardInterrupt right after the temporary file is made (before its name is even handed back),
+    after it is written, or after it is linked into place: no file is left beside the record's name,
+    and the record is there whole or not at all."""
+    real = {"made": os.open, "written": files.write_all, "placed": os.link}
+
+    def then_stop(*args: object, **kwargs: object) -> object:
+        real[when](*args, **kwargs)  # type: ignore[operator]
+        raise KeyboardInterrupt
+
+    target = {"made": "notation.files.os.open", "written": "notation.files.write_all", "placed": "notation.files.os.link"}
+    monkeypatch.setattr(target[when], then_stop)
+    path = tmp_path / "game.fief"
+    with pytest.raises(KeyboardInterrupt):
+        files.create_whole(path, b"whole")
+    monkeypatch.undo()
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == (["game.fief"] if when == "placed" else [])
+    if left:
+        assert path.read_bytes() == b"whole"
