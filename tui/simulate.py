@@ -134,9 +134,13 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
                                 f"seed {setup.seed}); give --force to replace them, or another --out or --seed")
         batch.out.mkdir(parents=True, exist_ok=True)
         # Said now, not when the first game ends: a file made and gone at once (os.access would pass
-        # anything for root, even a folder on a read-only file system).
-        with tempfile.TemporaryFile(dir=batch.out):
-            pass
+        # anything for root, even a folder on a read-only file system). The error names the folder,
+        # not the file's made-up name.
+        try:
+            with tempfile.TemporaryFile(dir=batch.out):
+                pass
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, str(batch.out)) from None
     tally = Tally()
     started = time.perf_counter()
     for number, seed in zip(range(1, batch.games + 1), game_seeds(setup.seed)):

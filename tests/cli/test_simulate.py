@@ -121,13 +121,14 @@ def test_a_folder_that_takes_no_file_is_one_line_before_any_game(tmp_path: Path,
 
     monkeypatch.setattr("tui.simulate.tempfile.TemporaryFile", read_only)
     code, out, err = _run("tafl", "--games", "3", "--players", "random,random", "--out", tmp_path / "sub")
-    assert code == 2 and out == "" and err == f"error: cannot write records: [Errno {errno.EROFS}] Read-only file system\n"
+    assert code == 2 and out == "" and \
+        err == f"error: cannot write records: [Errno {errno.EROFS}] Read-only file system: '{tmp_path / 'sub'}'\n"
     monkeypatch.undo()
     if os.geteuid() != 0:  # root may write anywhere the file system lets it
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
         code, out, err = _run("tafl", "--games", "3", "--players", "random,random", "--out", locked)
-        assert code == 2 and out == "" and err.startswith("error: cannot write records: [Errno 13]")
+        assert code == 2 and out == "" and err == f"error: cannot write records: [Errno 13] Permission denied: '{locked}'\n"
 
 
 def test_tafl_runs_through_the_same_loop(tmp_path: Path) -> None:
