@@ -239,7 +239,8 @@ class Journal:
         A journal created whole keeps the step, and writes its record with the others before the
         next checkpoint, in one loop (:meth:`_flush`): the same bytes, a call a step the less. A step
         the schema refuses then raises there, before any file is made."""
-        self._check_open()
+        if self.finished or self._refused is not None:  # _check_open's test, without its call a step
+            self._check_open()
         pending = self._pending
         if pending is not None:
             pending.append(step)
