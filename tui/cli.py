@@ -16,6 +16,7 @@ from typing import Any, Optional
 
 import typer
 from typer._click import exceptions as click_errors  # typer 0.29 carries click inside (pinned in pyproject)
+from typer._click.utils import PacifyFlushWrapper
 
 from notation.wording import visible
 from tui import games as tui_games
@@ -122,6 +123,10 @@ def main() -> None:
     except BrokenPipeError:  # output piped into a reader that stopped (`| head`): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(141) from None
+    except SystemExit as end:  # typer ends a command whose reader stopped with 1, its output made quiet
+        if end.code == 1 and isinstance(sys.stdout, PacifyFlushWrapper):
+            raise SystemExit(141) from None  # as for a closed pipe anywhere else (128 + SIGPIPE)
+        raise
     except Exception as err:  # noqa: BLE001 - the last line of defence for users
         if os.environ.get("FIEFDOM_DEBUG"):
             raise
