@@ -237,15 +237,15 @@ class Journal:
         """Record one step (its index is this journal's own count, not ``step.index``).
 
         A journal created whole keeps the step, and writes its record with the others before the
-        next checkpoint, in one loop (:meth:`_flush`): the same bytes, a call a step the less. A step
-        the schema refuses then raises there, before any file is made."""
+        next checkpoint, in one write (:meth:`_flush`): the same bytes. A step the schema refuses
+        then raises there, before any file is made."""
         if self.finished or self._refused is not None:  # _check_open's test, without its call a step
             self._check_open()
         pending = self._pending
         if pending is not None:
             pending.append(step)
         else:
-            self._record(step)
+            self._write(self._step_bytes(step))
         self.steps = steps = self.steps + 1
         if steps % self.checkpoint_every == 0:
             self._checkpoint(game)
@@ -256,42 +256,22 @@ class Journal:
             raise ValueError(self._refused or "the record is finished: nothing may follow the result")
 
     def _flush(self) -> None:
-        """Write the records of the steps a whole journal kept: Tafl's codes, checked and packed once a
-        process (_CHECKED), joined here; anything else through :meth:`_record`, in order. A step the
-        schema refuses ends the journal: the steps counted after it were never written."""
+        """Write the records of the steps a whole journal kept. A step the schema refuses ends the
+        journal: the steps counted with and after it were never written."""
         pending = self._pending
         if not pending:
             return
         steps = pending[:]
         pending.clear()
         try:
-            self._write_steps(steps)
+            self._write(b"".join(map(self._step_bytes, steps)))
         except ValueError as err:
             self._refused = f"the record cannot go on: {err}"
             raise
 
-    def _write_steps(self, steps: list[Step]) -> None:
-        out: list[bytes] = []
-        seats = self._seats
-        for step in steps:
-            if step.kind == "decision":
-                code, seat = step.value, step.seat
-                try:
-                    known = _CHECKED.get(code)
-                except TypeError:
-                    known = None
-                if known is not None and known[0] is code and type(seat) is int and 0 <= seat < seats:
-                    out.append(_DECISION_HEADS[seat] + known[1])
-                    continue
-            if out:
-                self._write(b"".join(out))
-                out.clear()
-            self._record(step)
-        if out:
-            self._write(b"".join(out))
-
-    def _record(self, step: Step) -> None:
-        """Write one step's record, checked."""
+    def _step_bytes(self, step: Step) -> bytes:
+        """One step's record, checked: a code seen before (Tafl's, _CHECKED) and a plain outcome at
+        once, anything else through the schema's whole check, which says what is wrong."""
         if step.kind == "decision":
             seat, code = step.seat, step.value
             try:
@@ -300,16 +280,10 @@ class Journal:
                 known = None
             data = known[1] if known is not None and known[0] is code else _code_bytes(code)
             if data is None or type(seat) is not int or not 0 <= seat < self._seats:
-                self._append(DecisionRecord(seat, tuple(code)))  # type: ignore[arg-type]  # checked, or refused
-                data = None  # written by _append
-            else:
-                data = _DECISION_HEADS[seat] + data
-        else:
-            data = _outcome_bytes(step.value)
-            if data is None:
-                self._append(ChanceRecord(step.value))  # type: ignore[arg-type]
-        if data is not None:  # the step's record, checked (else _append wrote it)
-            self._write(data)
+                return self._checked_bytes(DecisionRecord(seat, tuple(code)))  # type: ignore[arg-type]
+            return _DECISION_HEADS[seat] + data
+        data = _outcome_bytes(step.value)
+        return data if data is not None else self._checked_bytes(ChanceRecord(step.value))  # type: ignore[arg-type]
 
     def catch_up(self, game: Game) -> None:
         """Write the checkpoint that was due after the last step (or the start), if the file was cut before it
@@ -359,6 +333,10 @@ class Journal:
     def _append(self, record: Record) -> None:
         self._check_open()
         self._flush()
+        self._write(self._checked_bytes(record))
+
+    def _checked_bytes(self, record: Record) -> bytes:
+        """``record``'s bytes, checked as the reader checks them (ValueError says what is wrong)."""
         try:
             record_from_wire(record.wire(), self._seats)
         except SchemaError as err:
@@ -367,7 +345,7 @@ class Journal:
         if len(data) > Limits.RECORD_BYTES:  # the schema keeps records smaller: a second guard
             raise ValueError(f"cannot record {type(record).__name__}: a record may take at most "
                              f"{Limits.RECORD_BYTES} bytes, not {len(data)}")
-        self._write(data)
+        return data
 
     def _write(self, data: bytes) -> None:
         # One write per record, straight to the system (the file is unbuffered), so a crash can
