@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
 
-.PHONY: play test install bench bench-startup bench-big goldens goldens-tafl goldens-taifa goldens-kingdom \
+.PHONY: play test install bench bench-startup bench-big bench-records goldens goldens-tafl goldens-taifa goldens-kingdom \
 	snapshots-golden clean
 
 $(STAMP): pyproject.toml
@@ -47,6 +47,12 @@ bench: $(STAMP) $(BENCH_STAMP)
 	$(VENV)/bin/fiefdom simulate kingdom --mode multi --players 4 --games 1000 --seed 1 \
 		--seats random,random,random,random | tail -2
 	$(VENV)/bin/fiefdom simulate kingdom --mode solo --games 1000 --seed 1 --seats random | tail -2
+
+# What writing records adds to `fiefdom simulate`'s CPU time, with and without --out, paired runs
+# (docs/performance.md, "Writing, sixth pass"). DIR=folder puts the records there: this machine's root
+# file system (ext4 without a journal) makes a new file dear for 30 s after many were deleted.
+bench-records: $(STAMP)
+	$(PY) scripts/bench_records.py $(if $(DIR),--dir $(DIR))
 
 # Start to first frame of the app (docs/performance.md, "The app").
 bench-startup: $(STAMP)
