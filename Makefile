@@ -50,7 +50,7 @@ bench: $(STAMP) $(BENCH_STAMP)
 
 # What writing records adds to `fiefdom simulate`'s CPU time, with and without --out, paired runs
 # (docs/performance.md, "Writing, sixth pass"). DIR=folder puts the records there: this machine's root
-# file system (ext4 without a journal) makes a new file dear for 30 s after many were deleted.
+# file system (ext4 without a journal) makes a new file dear for a minute or more after many were deleted.
 bench-records: $(STAMP)
 	$(PY) scripts/bench_records.py $(if $(DIR),--dir $(DIR))
 

@@ -13,11 +13,12 @@ the kernel's part is mostly making the record files, which the file system decid
 
 The records go under ``--dir`` (default: the system's temporary folder), whose file system is
 printed. On an ext4 file system without a journal (this machine's root, so its ``/tmp``), making an
-inode checks the free inodes it passes for a deletion in the last 30 seconds, reading each one: after
+inode skips every free inode deleted in the last minute (six while its inode table block is not yet
+written back), looking each one up from the block group's start for every new file: after
 many files were deleted (a test run, the last run of this bench), a new file costs 0.3-0.7 ms of
 system time instead of 0.03-0.15 ms, which adds up to 10 points to what writing adds
 (docs/performance.md, "Writing, sixth pass"). The record folders are kept until every run is over,
-then removed, so the bench does not do that to itself; waiting a minute after deleting many files,
+then removed, so the bench does not do that to itself; waiting a few minutes after deleting many files,
 or a ``--dir`` on tmpfs or a journaled file system, measures writing without it.
 """
 
