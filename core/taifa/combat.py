@@ -59,8 +59,10 @@ def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool, rule:
     if face_up:
         rule = rule or ("taifa 9.2" if t.card(cid).kind == "troop" else "taifa 9.4")  # the whole army; one Response
         t.emit("commit", f"{t.does(k, 'adds')} {t.label(cid)} to the {side}", rule, k, side, cid)
-    else:
-        t.emit("commit", f"{t.does(k, 'places')} a card face down on the {side}", "taifa 5.1", k, side)
+    else:  # its player alone knows the card until the reveal; the side it lies on is seen (TA-37)
+        said = f"{t.does(k, 'places')} a card face down on the {side}"
+        t.emit("commit", f"{t.does(k, 'places')} {t.label(cid)} face down on the {side}", "taifa 5.1", k, side, cid,
+               seen=frozenset((k,)), public=said)
 
 
 def carries(t: Table, cid: str) -> bool:
@@ -478,7 +480,8 @@ def random_discard(t: Table, k: int, rule: str) -> Proc:
     if t.s.bots[k]:
         cid = hand.pop(0)
     else:
-        i = yield from t.pick(len(hand), f"a random card from {possessive(t.name(k))} hand")
+        # Drawn blind: which of the sorted hand it was tells the others of the rest (TA-39).
+        i = yield from t.pick(len(hand), f"a random card from {possessive(t.name(k))} hand", t.hand_seen(k))
         cid = sorted(hand)[i]
         hand.remove(cid)
     t.to_discard(cid)

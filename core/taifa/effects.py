@@ -69,7 +69,7 @@ def play_event(t: Table, k: int, cid: str, *, bot: bool) -> Proc:
     s = t.s
     card = t.card(cid)
     s.in_play.append(cid)
-    t.emit("event", f"{t.does(k, 'plays')} {card.name} ({cid}): {card.text}", "taifa 5.4", k, cid)
+    t.emit("event", f"{t.does(k, 'plays')} {t.label(cid)}: {card.text}", "taifa 5.4", k, cid)
     target = None
     if card.target != "none":
         pool = event_targets(t, k, card, bot)
@@ -156,7 +156,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
     elif op == "truce":
         assert target is not None
         s.truces.append((k, target, tuple(e["forbid"])))
-        t.emit("truce", f"Truce: {t.name(target)} may not {forbidden_words(e['forbid'])} {t.name(k)} this turn",
+        t.emit("truce", f"{card.name}: {t.name(target)} may not {forbidden_words(e['forbid'])} {t.name(k)} this turn",
                "TA-15", k, target)
     elif op == "duel":
         assert target is not None

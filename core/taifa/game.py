@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.engine import Code, Event, Result, RulesError
+from core.engine import TABLE, Code, Decision, Event, Result, RulesError
 from core.procedure import GameEnded, Proc, Unit
 from core.taifa.bots import bot_round
 from core.taifa.cards import Decks
@@ -19,7 +19,7 @@ from core.taifa.data import packaged_cards, packaged_map
 from core.taifa.combat import SuddenVictory, attack, carries, combat_view, incursion
 from core.taifa.effects import can_play, play_event
 from core.taifa.map import CHRISTIAN, KINGDOM_NAMES, TaifaMap
-from core.taifa.state import CASTLES, INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
+from core.taifa.state import BONUS_MAX, CASTLES, INDEPENDENT, OUT_OF_PLAY, TURNS, TaifaState
 from core.taifa.table import Table, agree, forbidden_words
 
 from core.taifa import REVISION_1, RULES_REVISION, _option_specs  # noqa: F401 - RULES_REVISION: read by records
@@ -317,19 +317,25 @@ class TaifaGame(Table):
     # -- what a seat may see, and how options read --------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator): other hands and piles only as counts,
-        face-down cards of a fight only to the kingdom that placed them. ``round`` is the round
+        """What ``seat`` may see (None: a spectator; TABLE: the full table, every hand, every
+        face-down card, the draw piles' order). A player sees its own hand; other hands and a
+        bot's face-down pile (9.1) only as counts, face-down cards of a fight only to the kingdom
+        that placed them (TA-37, TA-38). ``hand`` is sorted, a bot's pile top first (TABLE);
+        ``draw_order`` each draw pile top first (TABLE only, else None). ``round`` is the round
         in progress in this turn (0 before the first); ``last_combat`` the last fight resolved,
         all of it public (combat.combat_view)."""
         s = self.s
+        table = seat == TABLE
         kingdoms = []
         for k, key in enumerate(s.kingdoms):
-            mine = seat == k
+            if table:
+                hand: tuple[str, ...] | None = tuple(s.hands[k]) if s.bots[k] else tuple(sorted(s.hands[k]))
+            else:
+                hand = tuple(sorted(s.hands[k])) if seat == k and not s.bots[k] else None
             kingdoms.append({
                 "key": key, "name": self.seats[k], "bot": s.bots[k], "deck": s.decks[k],
                 "castles": s.castles(k), "bonus": s.bonus[k], "capital": s.capitals[k],
-                "hand": tuple(sorted(s.hands[k])) if mine and not s.bots[k] else None,
-                "hand_count": len(s.hands[k]), "army": tuple(s.army[k]), "ready": tuple(s.ready[k]),
+                "hand": hand, "hand_count": len(s.hands[k]), "army": tuple(s.army[k]), "ready": tuple(s.ready[k]),
                 "permanent": tuple(s.permanent[k]), "kept": s.kept[k],
             })
         fight = None
@@ -337,19 +343,49 @@ class TaifaGame(Table):
             f = s.fight
             fight = {
                 "kind": f.kind, "attacker": f.attacker, "defender": f.defender, "area": f.area, "force": f.force,
-                "cards": tuple((side, k, cid if up or k == seat else None) for side, k, cid, up in f.cards),
+                "cards": tuple((side, k, cid if up or k == seat or table else None) for side, k, cid, up in f.cards),
+                "down": tuple(not up for _, _, _, up in f.cards),  # which cards lie face down (public)
                 "garrisons": tuple(f.garrisons), "dice": dict(f.dice),
             }
         return {
             "variant": self.variant, "turn": s.turn, "current": s.current, "passes": s.passes,
             "kingdoms": tuple(kingdoms), "owner": tuple(s.owner), "garrison": tuple(s.garrison),
             "draw": {d: len(p) for d, p in s.draw.items()}, "discard": {d: tuple(p) for d, p in s.discard.items()},
+            "draw_order": {d: tuple(reversed(p)) for d, p in s.draw.items()} if table else None,
             "removed": tuple(s.removed), "held": tuple(s.held), "truces": tuple(s.truces),
             "fight": fight, "last_dice": s.last_dice, "result": self.result, "round": s.round,
             "last_combat": combat_view(s.last_combat),
             # An event being resolved is played face up (5.4); a fight's own cards are in "fight".
             "playing": tuple(c for c in s.in_play if not (s.fight and any(c == fc for _, _, fc, _ in s.fight.cards))),
         }
+
+    def public_words(self, code: Code) -> str | None:
+        """What the other seats read of a choice that puts a card face down (5.1 steps 2-3): who
+        places a card on which side; None for every other choice, all of them public."""
+        p = self.point()
+        if not isinstance(p, Decision) or not code or code[0] not in ("add", "respond"):
+            return None
+        side = "attack" if code[0] == "add" else code[1]
+        return f"{self.does(p.seat, 'places')} a card face down on the {side}"
+
+    def warning(self, code: Code) -> str | None:
+        """A question to ask once before a choice a player may regret: a pass that ends the turn
+        (or the game) with cards still in hand (5's NOTE, 5.6), the bonus when the track is at +2
+        already, where it is lost (7, TA-32)."""
+        p = self.point()
+        if not isinstance(p, Decision):
+            return None
+        s, k = self.s, p.seat
+        held = len(s.hands[k])
+        if code == ("pass",) and held and s.passes + 1 >= len(s.kingdoms):
+            cards = f"{held} card{'s' if held != 1 else ''}"
+            if s.turn >= TURNS:
+                return f"Every other kingdom has passed: pass and end the game with {cards} unplayed?"
+            return (f"Every other kingdom has passed: pass and end turn {s.turn} with {cards} in hand? "
+                    f"You would draw {held} fewer next turn (5.6).")
+        if code == ("bonus",) and s.bonus[k] >= BONUS_MAX:
+            return "Your Card Bonus is at +2 already: take the bonus and lose it (7), rather than a garrison?"
+        return None
 
     def describe(self, code: Code) -> str:
         from core.taifa.moves import describe

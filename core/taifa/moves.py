@@ -1,10 +1,12 @@
-"""Taifa options as people write them: ``attack Toledo``, ``event C35``, ``add Champion``.
+"""Taifa options as people write them: ``attack Toledo``, ``play Razzia``, ``add Champion``.
 
 ``describe`` turns an option code into words; ``parse`` reads what a person
 typed, and reads back everything ``describe`` writes. Areas go by name or id,
-kingdoms by key or name, cards by id or by name (the copy among the current
-options). A trailing note in brackets, as ``describe`` adds it ("Oviedo (2)",
-"Mesnada (C05, 3)"), names the area or card by its id.
+kingdoms by key or name, cards by name (the copy among the current options)
+or by id. A card is worded by what its face shows, ``Mesnada (3)``; its id
+only when another option differs in that card alone and reads the same
+(``Mesnada (C05, 3)``). A trailing note in brackets ("Oviedo (2)",
+"Mesnada (C05, 3)") names the area or card by its id.
 """
 
 from __future__ import annotations
@@ -48,20 +50,29 @@ def describe(g: "TaifaGame", code: Code) -> str:
         if verb in ("incursion", "target", "truce"):
             return f"{verb} {KINGDOM_NAMES[str(args[0])]}"
         if verb == "event":
-            return f"play {g.label(str(args[0]))}"
+            return f"play {_card_words(g, code)}"
         if verb in ("discard", "add", "troop", "take"):
-            return f"{verb} {g.label(str(args[0]))}"
+            return f"{verb} {_card_words(g, code)}"
         if verb == "respond":
-            return f"respond {args[0]} {g.label(str(args[1]))}"
+            return f"respond {args[0]} {_card_words(g, code)}"
     except (KeyError, IndexError, ValueError, TypeError):
         pass
     return " ".join(map(str, code))
 
 
+def _card_words(g: "TaifaGame", code: Code) -> str:
+    """The card of ``code`` by its words, with its id only when another option of the decision
+    at hand differs from ``code`` in its card alone and reads the same (two Mesnadas in a hand)."""
+    p = g.point()
+    among = [str(o[-1]) for o in p.options if len(o) == len(code) and o[:-1] == code[:-1]] \
+        if isinstance(p, Decision) else []
+    return g.label(str(code[-1]), among)
+
+
 def parse(g: "TaifaGame", text: str) -> Code:
     words = text.strip().split()
     if not words:
-        raise RulesError("type an action, like 'attack Toledo', 'event C35' or 'pass'")
+        raise RulesError("type an action, like 'attack Toledo', 'play Razzia' or 'pass'")
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     if verb not in VERBS:
         raise RulesError(f"{words[0]!r} is not an action (try {', '.join(sorted(VERBS))})")
@@ -78,7 +89,8 @@ def parse(g: "TaifaGame", text: str) -> Code:
         side = rest[0].lower()
         if side not in ("attack", "defence", "defense"):
             raise RulesError("respond takes a side (attack or defence) and a card")
-        return (verb, "defence" if side == "defense" else side, _card(g, verb, " ".join(rest[1:])))
+        side = "defence" if side == "defense" else side
+        return (verb, side, _card(g, verb, " ".join(rest[1:]), side))
     arg = " ".join(rest)
     if kinds[0] == "area":
         return (verb, _area(g, arg))
@@ -121,22 +133,30 @@ def _kingdom(g: "TaifaGame", text: str) -> str:
     raise RulesError(f"no kingdom {text!r} in this game ({', '.join(g.s.kingdoms)})")
 
 
-def _card(g: "TaifaGame", verb: str, text: str) -> str:
-    text, note = _noted(text)
+def _card(g: "TaifaGame", verb: str, text: str, side: str | None = None) -> str:
+    """A card by id, by its words as ``describe`` writes them (``Mesnada (C05, 3)``, ``Cavalry
+    Charge (offensive)``), or by its name: the copy among the current options that reads the
+    same, else the first copy among them, else the first in the decks."""
+    name, note = _noted(text)
     if note.upper() in g._cards:
-        text = note
-    if not text:
+        name = note
+    if not name:
         raise RulesError(f"{verb} needs a card, by id (C21) or name")
-    upper = text.upper()
+    upper = name.upper()
     if upper in g._cards:
         return upper
-    key = fold_name(text)
+    key = fold_name(name)
     copies = [c.id for d in g.decks for c in d if fold_name(c.name) == key]
     if not copies:
-        raise RulesError(f"no card {text!r} (give its id, like C21, or its name)")
+        raise RulesError(f"no card {name!r} (give its id, like C21, or its name)")
     p = g.point()
     if isinstance(p, Decision):
-        for code in p.options:
-            if code[0] == verb and code[-1] in copies:
-                return str(code[-1])
+        fits = [str(o[-1]) for o in p.options
+                if o[0] == verb and o[-1] in copies and (side is None or o[1] == side)]
+        typed = _squeeze(text)
+        return next((c for c in fits if _squeeze(g.label(c)) == typed), fits[0] if fits else copies[0])
     return copies[0]
+
+
+def _squeeze(text: str) -> str:
+    return "".join(fold_name(text).split())

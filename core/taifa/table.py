@@ -47,6 +47,17 @@ def hits(dice: Iterable[int]) -> int:
     return sum(1 for d in dice if d >= 4)
 
 
+def qualities(c: Card) -> tuple[str, ...]:
+    """What a card's face shows besides its name that tells copies apart: strength, Offensive (9.3)."""
+    return ((str(c.strength),) if c.strength else ()) + (("offensive",) if c.offensive else ())
+
+
+def card_words(c: Card) -> str:
+    """``Mesnada (3)``, ``Cavalry Charge (offensive)``, ``Champion``: a card without its id."""
+    q = qualities(c)
+    return f"{c.name} ({', '.join(q)})" if q else c.name
+
+
 class Table(ProcedureGame):
     """State plus the map and decks, and the operations every rule uses (TaifaGame adds the units)."""
 
@@ -59,15 +70,22 @@ class Table(ProcedureGame):
         super().__init__(state)
         self.m, self.decks = taifa_map, decks
         self._cards = {c.id: c for d in decks for c in d}
+        self._words = {c.id: card_words(c) for c in self._cards.values()}
 
     # -- naming and events -----------------------------------------------------
 
     def card(self, cid: str) -> Card:
         return self._cards[cid]
 
-    def label(self, cid: str) -> str:
-        c = self._cards[cid]
-        return f"{c.name} ({cid}{', ' + str(c.strength) if c.strength else ''})"
+    def label(self, cid: str, among: Iterable[str] = ()) -> str:
+        """A card as people read it: its name and what its face shows besides (a Troop's strength,
+        the Offensive symbol), ``Mesnada (3)``, ``Cavalry Charge (offensive)``; its id only when a
+        card of ``among`` reads the same, ``Mesnada (C05, 3)`` (card ids are not names)."""
+        words = self._words[cid]
+        if any(other != cid and self._words[other] == words for other in among):
+            c = self._cards[cid]
+            return f"{c.name} ({', '.join((cid, *qualities(c)))})"
+        return words
 
     def name(self, k: int) -> str:
         return "independent" if k == INDEPENDENT else KINGDOM_NAMES[self.s.kingdoms[k]]
@@ -83,6 +101,11 @@ class Table(ProcedureGame):
 
     def deck_of(self, cid: str) -> str:
         return self._cards[cid].deck
+
+    def hand_seen(self, k: int) -> frozenset[int]:
+        """Who may see ``k``'s hand: its player; nobody at the table for a bot's face-down pile
+        (9.1; TA-37, TA-38)."""
+        return frozenset() if self.s.bots[k] else frozenset((k,))
 
     def to_discard(self, cid: str) -> None:
         self.s.discard[self.deck_of(cid)].append(cid)
@@ -111,7 +134,9 @@ class Table(ProcedureGame):
         else:
             self.s.hands[k].extend(got)
         if got:
-            self.emit("draw", f"{self.does(k, 'draws')} {len(got)} card{'s' if len(got) != 1 else ''}", "taifa 7", k, len(got))
+            said = f"{self.does(k, 'draws')} {len(got)} card{'s' if len(got) != 1 else ''}"
+            cards = ", ".join(self.label(c) for c in got)
+            self.emit("draw", f"{said}: {cards}", "taifa 7", k, len(got), seen=self.hand_seen(k), public=said)
 
     def reshuffle(self, deck: str, cards: list[str], why: str, rule: str) -> Proc:
         """Shuffle ``cards`` (with the draw pile) into a new draw pile: a Chance point."""

@@ -36,7 +36,7 @@ def test_3_1_each_kingdom_deploys_8_areas_and_8_cards() -> None:
         assert len(g.s.hands[n]) == 8
         assert g.s.bonus[n] == 0
     assert g.s.owner[1:].count(INDEPENDENT) == 10  # empty areas are independent
-    assert [e.data for e in of_kind(events, "draw") if len(e.data) == 2 and e.text.endswith("cards")] \
+    assert [e.data for e in of_kind(events, "draw") if len(e.data) == 2 and e.public.endswith("cards")] \
         == [(n, 8) for n in range(6)]
     assert {g.s.decks[n] for n in range(6)} == {"christian", "muslim"}
     assert all(g.card(c).deck == g.s.decks[n] for n in range(6) for c in g.s.hands[n])
@@ -46,7 +46,7 @@ def test_3_1_each_kingdom_deploys_8_areas_and_8_cards() -> None:
 def test_3_bots_are_dealt_8_cards_too() -> None:
     g = new_game()  # 0 players: six bots (3)
     events = g.resolve(tuple(range(60))) + g.resolve(tuple(range(60)))
-    drawn = [e.data for e in of_kind(events, "draw") if e.text.endswith(("draws 8 cards", "draw 8 cards"))]
+    drawn = [e.data for e in of_kind(events, "draw") if e.public.endswith(("draws 8 cards", "draw 8 cards"))]
     assert [d[0] for d in drawn] == list(range(6))
 
 

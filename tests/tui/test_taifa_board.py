@@ -16,9 +16,9 @@ from textual.pilot import Pilot
 from textual.widgets import Tabs
 
 from core.chance import SeededChance
-from core.engine import Decision
+from core.engine import TABLE, Decision
 from core.taifa.game import TaifaGame
-from core.taifa.table import hits
+from core.taifa.table import hits, possessive
 from notation.runner import GameSetup, SeatPlan
 from tui.games.taifa import text
 from tui.games.taifa.board import MapPane, TaifaBoard, map_targets
@@ -116,12 +116,39 @@ async def test_the_hand_is_the_viewers_own_and_no_one_elses(seat: int | None) ->
             assert hand.startswith("No hand to show")
 
 
+@pytest.mark.parametrize("size", [(100, 40), (53, 21)], ids=["stacked", "compact"])
+async def test_the_full_table_shows_every_hand_and_pile(size: tuple[int, int]) -> None:
+    """A record's full-table view (TABLE: a dispute, a finished game): every kingdom's hand, a bot's
+    face-down pile top first, the draw piles' order, a card placed face down, on the board too."""
+    g = castile_to_act()
+    target = g.attackable(CASTILE)[0]
+    g.apply(("attack", target))
+    troop = next(c for c in sorted(g.s.hands[CASTILE]) if g.card(c).kind == "troop")
+    g.apply(("add", troop))
+    async with BoardApp(g, TABLE).run_test(size=size) as pilot:
+        board = await mounted(pilot)
+        board.action_pane("hand")
+        await pilot.pause()
+        hand = " ".join(shown(board.query_one(HandPane)).split())
+        assert board.query_one(HandPane).region.height > 0
+        for k, held in enumerate(g.s.hands):
+            cards = held if g.s.bots[k] else sorted(held)  # a bot's pile in its order, top first
+            heads = [text.card_head(g, c, cards) for c in cards]
+            what = "face-down pile, top first" if g.s.bots[k] else "hand"
+            assert f"{possessive(g.seats[k])} {what}: {len(cards)} cards " + " ".join(heads) in hand, k
+        for deck, pile in g.s.draw.items():
+            assert f"The {deck} draw pile, top first: {len(pile)} cards" in hand
+        assert f"attack, Castile: {g.label(troop)} (face down)" in " ".join(shown(board.query_one(CombatPane)).split())
+        assert shown(board.query_one(MapPane).query_one("#map-legend"))
+
+
 def test_a_cards_head_says_kind_strength_timing_and_markers() -> None:
     g = TaifaGame()
     by = {name: g.decks.christian.by_name(name)[0].id for name in ("Mesnada", "Militia", "Truce", "Judgment of God")}
-    assert text.card_head(g, by["Mesnada"]) == f"Mesnada ({by['Mesnada']}) · troop 3 · offensive"
-    assert text.card_head(g, by["Militia"]) == \
-        f"Militia ({by['Militia']}) · response · defence, campaign defence (the defender)"
+    assert text.card_head(g, by["Mesnada"]) == "Mesnada · troop 3 · offensive"  # by its face, not its id
+    assert text.card_head(g, by["Militia"]) == "Militia · response · defence, campaign defence (the defender)"
+    twins = [c.id for c in g.decks.christian.by_name("Mesnada") if c.offensive][:2]  # the same face: ids tell apart
+    assert text.card_head(g, twins[0], twins) == f"Mesnada ({twins[0]}) · troop 3 · offensive"
     assert "event · against a kingdom · P: stays in force this turn" in text.card_head(g, by["Truce"])
     assert text.card_head(g, by["Judgment of God"]).endswith("D: then leaves the game")
 
@@ -202,12 +229,12 @@ async def test_a_fight_in_progress_hides_what_others_placed_face_down() -> None:
     g.apply(("attack", target))
     troop = next(c for c in sorted(g.s.hands[CASTILE]) if g.card(c).kind == "troop")
     g.apply(("add", troop))  # face down (5.1 step 2)
-    for seat, placed in ((CASTILE, g.label(troop)), (None, "a face-down card")):
+    for seat, placed in ((CASTILE, g.label(troop) + " (face down)"), (None, "a face-down card")):
         async with BoardApp(g, seat, seat is not None).run_test(size=(80, 37)) as pilot:
             board = await mounted(pilot)
             pane = board.query_one(CombatPane)
             assert pane.region.height > 0, "a person deciding in a fight sees the fight"
-            said = shown(pane)
+            said = " ".join(shown(pane).split())  # as one line, however it wraps
             assert said.startswith(f"Fight: attack on {g.area_name(target)} ({target}")
             assert f"attack, Castile: {placed}" in said
             if seat is None:

@@ -40,7 +40,7 @@ CONSOLE = ConsoleExtras(
     commands=(Command("map", "your areas and the areas you can attack", text.areas),
               Command("hand", "your cards with their text", text.hand),
               Command("all", "every kingdom's castles, bonus and cards", lambda game, seat: text.kingdoms_text(game))),
-    typing="attack Toledo, event C35, add Champion, done, pass",
+    typing="attack Toledo, play Razzia, add Champion, done, pass",
     quiet=frozenset({"shuffle"}),
     begins=_begins,
     result=_result,

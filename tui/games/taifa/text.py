@@ -2,7 +2,10 @@
 prompt shows (a seat's status, the fight, its hand, its areas, the kingdoms' table).
 
 Everything is drawn from ``game.view(seat)``, so a seat sees its own hand and
-only counts of the others (None: a spectator, who sees no hand).
+only counts of the others (None: a spectator, who sees no hand; TABLE: the full
+table, every hand, every face-down card and the draw piles' order). A card is
+named by what its face shows (``Mesnada (3)``), its id only where two cards
+shown together read the same.
 
 The app's panes (panes.py) show the same facts in colour: the functions that return
 ``Line``s (runs of text, each with a tag saying what it is) are the one place each fact
@@ -15,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core.engine import Code, Decision, Over
+from core.engine import TABLE, Code, Decision, Over
 from core.taifa.state import CASTLES, INDEPENDENT, TURNS
-from core.taifa.table import hits
+from core.taifa.table import hits, possessive
 
 # A run of text and its tag: "" plain, "head", "dim", "hit", "miss", "current", "hidden"
 # (a face-down card), "k:<key>" (a kingdom's name on its colours).
@@ -64,10 +67,12 @@ def position_text(game: Any, seat: int | None = None) -> str:
             if kd[what]:
                 lines.append(f"  {word}: {_cards(game, kd[what])}")
         if kd["hand"]:
-            lines.append(f"  hand: {_cards(game, kd['hand'])}")
+            lines.append(f"  {'face-down pile, top first' if kd['bot'] else 'hand'}: {_cards(game, kd['hand'])}")
     lines.append(f"independent: {areas(INDEPENDENT)}")
     for deck in sorted(v["draw"]):
         lines.append(f"{deck} deck: {v['draw'][deck]} to draw, {len(v['discard'][deck])} discarded")
+    for deck, order in sorted((v.get("draw_order") or {}).items()):
+        lines.append(f"  {deck} draw pile, top first: {_cards(game, order)}")
     if v["removed"]:
         lines.append(f"out of the game: {_cards(game, v['removed'])}")
     lines += [plain_line(line) for line in combat_lines(game, seat)]
@@ -79,7 +84,7 @@ def status(game: Any, seat: int) -> str:
     """One line for the seat about to decide: the turn, its castles, Card Bonus, hand and army."""
     v = game.view(seat)
     me = v["kingdoms"][seat]
-    hand = ", ".join(game.label(c) for c in me["hand"] or ()) or "no cards"
+    hand = ", ".join(game.label(c, me["hand"]) for c in me["hand"] or ()) or "no cards"
     return (f"Turn {v['turn']}/3 | {me['name']}: {me['castles']} castles, bonus {me['bonus']:+d} | hand: {hand}"
             + (f" | army: {_cards(game, me['army'])}" if me["army"] else ""))
 
@@ -124,11 +129,13 @@ def short_name(name: str) -> str:
     return name.removeprefix("Taifa of ")
 
 
-def card_head(game: Any, cid: str) -> str:
-    """A card's name and id, its kind and what the kind adds: a Troop's strength, when and for whom
-    a Response may be placed, whom an Event is played against, and its markers (2.1, 5.4)."""
+def card_head(game: Any, cid: str, among: Sequence[str] = ()) -> str:
+    """A card's name (its id too when a card of ``among`` has the same face), its kind and what
+    the kind adds: a Troop's strength, when and for whom a Response may be placed, whom an Event
+    is played against, and its markers (2.1, 5.4)."""
     c = game.card(cid)
-    parts = [f"{c.name} ({cid})", c.kind + (f" {c.strength}" if c.strength else "")]
+    twin = game.label(cid, among) != game.label(cid)  # another card of ``among`` reads the same
+    parts = [f"{c.name} ({cid})" if twin else c.name, c.kind + (f" {c.strength}" if c.strength else "")]
     if c.when:
         parts.append(", ".join(WHEN_WORDS.get(w, w) for w in c.when) + f" ({WHO_WORDS.get(c.who, c.who)})")
     if c.target and c.target != "none":
@@ -137,20 +144,43 @@ def card_head(game: Any, cid: str) -> str:
     return " · ".join(parts)
 
 
+def _count(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def hand_lines(game: Any, seat: int | None) -> list[Line] | None:
     """The seat's hand, each card's head and text; None when its view shows no hand
-    (a spectator, a bot's face-down pile, another kingdom's cards: 5.1)."""
+    (a spectator, a bot's face-down pile, another kingdom's cards: 5.1). The full table
+    (TABLE) sees every hand and pile and the draw piles' order, a line a card."""
     if seat is None:
         return None
-    kingdoms = game.view(seat)["kingdoms"]
+    v = game.view(seat)
+    kingdoms = v["kingdoms"]
+    if seat == TABLE:
+        return table_lines(game, v)
     if not 0 <= seat < len(kingdoms) or kingdoms[seat]["hand"] is None:
         return None
     me = kingdoms[seat]
     cards = me["hand"]
-    lines: list[Line] = [[(f"{me['name']}'s hand: ", "head"), (f"{len(cards)} card{'' if len(cards) == 1 else 's'}", "")]]
+    lines: list[Line] = [[(f"{possessive(me['name'])} hand: ", "head"), (_count(len(cards)), "")]]
     for c in cards:
-        lines.append([("  " + card_head(game, c), "card")])
+        lines.append([("  " + card_head(game, c, cards), "card")])
         lines.append([("    " + game.card(c).text, "dim")])
+    return lines
+
+
+def table_lines(game: Any, v: Mapping[str, Any]) -> list[Line]:
+    """The full table's cards (a view of TABLE): each kingdom's hand (a bot's face-down pile top
+    first), then each draw pile top first."""
+    lines: list[Line] = []
+    for k in v["kingdoms"]:
+        cards = k["hand"] or ()
+        what = "face-down pile, top first" if k["bot"] else "hand"
+        lines.append([(f"{possessive(k['name'])} {what}: ", "head"), (_count(len(cards)), "")])
+        lines += [[("  " + card_head(game, c, cards), "card")] for c in cards]
+    for deck, order in sorted((v.get("draw_order") or {}).items()):
+        lines.append([(f"The {deck} draw pile, top first: ", "head"), (_count(len(order)), "")])
+        lines.append([("  " + _cards(game, order), "dim")])
     return lines
 
 
@@ -215,9 +245,11 @@ def fight_lines(game: Any, f: Mapping[str, Any]) -> list[Line]:
     if f["kind"] == "campaign":
         head += f" (outside force of {f['force']} dice)"
     lines: list[Line] = [[("Fight: ", "head"), (head, "")]]
-    for side, k, c in f["cards"]:
+    down = f.get("down") or (False,) * len(f["cards"])
+    for (side, k, c), hidden in zip(f["cards"], down):
         lines.append([(f"  {side}, {game.name(k)}: ", "dim"),
-                      (game.label(c), "card") if c else ("a face-down card", "hidden")])
+                      (game.label(c), "card") if c else ("a face-down card", "hidden")]
+                     + ([(" (face down)", "hidden")] if c and hidden else []))
     if not f["cards"]:
         lines.append([("  no cards placed yet", "dim")])
     if f["garrisons"]:
