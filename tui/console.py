@@ -23,6 +23,7 @@ from typing import Any
 
 from core.engine import Chance, Code, Decision, Event, Game, Result, RulesError
 from core.match import Step
+from core.visibility import warning as warning_for
 from notation.runner import Runner
 from notation.wording import visible
 from tui import games as tui_games
@@ -235,8 +236,21 @@ class Console:
         while True:
             line = self.read(f"{name}> ")
             code = self._choice(line, decision)
-            if code is not None and self._answer(lambda: self.runner.decide(code)):
+            if code is not None and self._confirmed(code) and self._answer(lambda: self.runner.decide(code)):
                 return
+
+    def _confirmed(self, code: Code) -> bool:
+        """A choice the game warns about (one that cannot be taken back) asks once: y plays it,
+        anything else plays nothing and the question is asked again."""
+        question = warning_for(self.game, code)
+        if not question:
+            return True
+        answer = self.read(f"  {visible(question)} (y/n) ").strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.write("  nothing played")
+        return False
+
 
     def _answer(self, apply: Callable[[], Step]) -> bool:
         """Apply what a person typed and show what it did; False, with the rules' one line, when refused."""

@@ -23,7 +23,8 @@ from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -34,13 +35,14 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from core.engine import Chance, Code, Decision, Event, Game, RulesError
 from core.match import Step
+from core.visibility import warning as warning_for
 from notation.format import Header, RecordError
 from notation.runner import Runner, SeatPlan
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
 from tui.screens.play_support import Entry, dice_example, dice_prompt, entry, history_entries, parse_outcome, units
-from tui.widgets.options import ChoiceRefused, OptionChosen, OptionsPane
+from tui.widgets.options import EARLY, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
 from tui.widgets.side_panes import SidePanes, event_line, per_line, shorten, step_words
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between automatic steps
@@ -57,8 +59,10 @@ def shown(event: Event) -> str:
 
 class PlayScreen(Screen):
     BINDINGS = [
-        Binding("t", "focus_input", "Type move", id="play.type"),
-        Binding("o", "focus_options", "Options", id="play.options"),
+        # Priority: the keys typed right after `t` or `o` go where it sends them, not to the widget
+        # that had the focus when they were read (they are routed before a plain binding runs).
+        Binding("t", "focus_input", "Type move", id="play.type", priority=True),
+        Binding("o", "focus_options", "Options", id="play.options", priority=True),
         Binding("escape", "focus_board", "Board", show=False, id="play.board"),
         Binding("u", "takeback", "Takeback", id="play.takeback"),
         Binding("n", "skip", "Next decision", id="play.skip"),
@@ -89,6 +93,10 @@ class PlayScreen(Screen):
         self.frames_due: list[tuple[Any, list[Event]]] = []  # the units still to show, with their events
         self.asked: object = None  # the typed chance last asked for (the input is focused once for it)
         self.over_shown = False
+        # The question on the screen (the step it answers, after which takeback) and when it was
+        # first shown, on the clock keys are stamped with: nothing made before is applied to it.
+        self.question: tuple[int, int] | None = None
+        self.question_at = float("inf")
         runner.set_stop(lambda: self.halted)
 
     def compose(self) -> ComposeResult:
@@ -105,7 +113,7 @@ class PlayScreen(Screen):
             with Vertical(id="side"):
                 yield Static("Options", id="options-title", classes="pane-title")
                 yield OptionsPane(id="options")
-                yield Input(placeholder="type a move", id="move-input")
+                yield MoveInput(placeholder="type a move", id="move-input")
                 yield Static("", id="error")
                 yield SidePanes("Events", id="logs")
         yield Footer()
@@ -197,6 +205,7 @@ class PlayScreen(Screen):
         waiting = r.waiting
         busy = self.thinking or self.frame is not None or due is not None
         decision = waiting if isinstance(waiting, Decision) and not busy else None
+        self.mark_question(decision)
         dice = waiting if isinstance(waiting, Chance) and self.frame is None else None
         seat = self.view_seat()
         game = self.frame if self.frame is not None else r.game
@@ -208,7 +217,7 @@ class PlayScreen(Screen):
         options = self.query_one("#options", OptionsPane)
         idle = ("the game is over" if r.result else f"{dice_prompt(dice)} in the box below, then Enter" if dice
                 else "nobody here is to choose")
-        options.show(r.game, decision, idle=idle)
+        options.show(r.game, decision, idle=idle, since=self.question_at)
         title = decision.prompt if decision else "Dice from the table" if dice else "Options"
         self.query_one("#options-title", Static).update(Text(visible(title)))
         placeholder = "type a move"
@@ -420,18 +429,64 @@ class PlayScreen(Screen):
         self.record(step, words)
         return True
 
-    def human_decides(self, code: Code) -> bool:
-        """A person's choice played (True), or refused with the reason shown."""
+    # Input goes where it was meant. Keys wait in a queue while the app is busy (the bots' steps),
+    # and each is read by whatever has the focus when its turn comes; a person's key or typed move
+    # is applied only to the question that was on the screen when it was made.
+
+    def mark_question(self, decision: Decision | None) -> None:
+        """Note the question shown now (None: none) and, when it is a new one, the time it appeared."""
+        key = (self.generation, len(self.runner.history)) if decision is not None else None
+        if key != self.question:
+            self.question = key
+            self.question_at = now() if key is not None else float("inf")
+
+    def on_key(self, event: events.Key) -> None:
+        """A key made before the question on the screen was shown is dropped, never applied to it
+        (it reaches the screen on its way to the bindings, after the board or pane had it). The
+        move box keeps its keys: a typed move is checked when it is sent."""
+        if self.question is not None and event.time < self.question_at and not isinstance(self.focused, Input):
+            event.prevent_default()
+            event.stop()
+            self.show_error(EARLY)
+
+    def may_choose(self, held: str = "") -> bool:
+        """Whether a person here may choose now; if not, says why (and ``held``)."""
         if self.frame is not None or self.frames_due:
-            self.show_error("wait: the table is still being played out (n skips)")
+            self.show_error(f"wait: the table is still being played out (n skips){held}")
             return False
         if not isinstance(self.runner.waiting, Decision) or self.thinking or self.hand_over_due() is not None:
-            self.show_error("wait: nobody here is to choose now")
+            self.show_error(f"wait: nobody here is to choose now{held}")
             return False
-        if not self.decide(code):
-            return False
-        self.go_on()
         return True
+
+    def human_decides(self, code: Code, then: Callable[[], None] | None = None) -> None:
+        """A person's choice, played (then ``then``) or refused with the reason shown. A choice the
+        game warns about (one that cannot be taken back) asks once first: yes plays it, no nothing."""
+        waiting = self.runner.waiting
+        if not self.may_choose():
+            return
+        assert isinstance(waiting, Decision)
+        question = warning_for(self.runner.game, code) if tuple(code) in waiting.options else None
+        if not question:
+            self.play_choice(code, then)
+            return
+        asked = self.question
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.show_error("nothing played")
+            elif self.question != asked or not self.may_choose():
+                self.show_error("the question changed meanwhile: nothing played")
+            else:
+                self.play_choice(code, then)
+
+        self.app.push_screen(ConfirmDialog(visible(question)), answered)
+
+    def play_choice(self, code: Code, then: Callable[[], None] | None) -> None:
+        if self.decide(code):
+            self.go_on()
+            if then is not None:
+                then()
 
     @on(OptionChosen)
     def option_chosen(self, message: OptionChosen) -> None:
@@ -443,22 +498,50 @@ class PlayScreen(Screen):
 
     @on(Input.Submitted, "#move-input")
     def typed_move(self, message: Input.Submitted) -> None:
+        """A move typed in words: checked by the game's ``parse`` against the question that was
+        shown when typing began (never the highlighted option). Typed before that question, or
+        while nobody here may choose, it plays nothing and stays in the box, and the error says so."""
         text = message.value.strip()
-        message.input.value = ""
+        box = message.input
         r = self.runner
         waiting = r.waiting
         if isinstance(waiting, Chance) and self.frame is None and not self.frames_due:  # dice from a table
+            self.take_sent(message)
             self.typed_dice(waiting, text)
             return
         if not text:
             return
+        if not self.may_choose(held=": your move stays in the box"):
+            return
+        if isinstance(box, MoveInput) and box.began_at < self.question_at:
+            box.hold()  # said once: Enter again plays it for this question
+            self.show_error(f"{text}: typed before this question was shown, so nothing was played; "
+                            "Enter plays it now")
+            return
+        self.take_sent(message)
         try:
             code = r.game.parse(text)
         except RulesError as err:
             self.show_error(str(err))
             return
-        if self.human_decides(code):
-            self.focus_start()  # the move went in: keys go back to the board
+        self.human_decides(code, then=self.typed_move_played)
+
+    @staticmethod
+    def take_sent(message: Input.Submitted) -> None:
+        """The box emptied of the text sent; keys typed after the Enter stay for the next move."""
+        box = message.input
+        if isinstance(box, MoveInput):
+            box.take(message.value, message.time)
+        else:
+            box.value = ""
+
+    def typed_move_played(self) -> None:
+        """A typed move went in. A board that takes keys whole (a grid's cursor) has them back; else
+        the move box keeps them, so the next word typed is a move, never shortcut keys and an
+        Enter on the highlighted option (Escape or a click leaves it)."""
+        board = self.board
+        if board is not None and board.can_focus:
+            self.focus_start()
 
     def typed_dice(self, chance: Chance, text: str) -> None:
         """Dice thrown on a real table, as typed: checked (how many, what range) before they count."""
@@ -477,10 +560,17 @@ class PlayScreen(Screen):
     # -- actions -----------------------------------------------------------------
 
     def action_focus_input(self) -> None:
-        self.query_one("#move-input", Input).focus()
+        """`t`: the move box, at once, so the keys typed right after go there. In a text box
+        (this one, the map's finder) `t` is a letter."""
+        if isinstance(self.focused, Input):
+            raise SkipAction()
+        self.set_focus(self.query_one("#move-input", Input))
 
     def action_focus_options(self) -> None:
-        self.query_one("#options", OptionsPane).focus()
+        """`o`: the options, at once (a letter in a text box)."""
+        if isinstance(self.focused, Input):
+            raise SkipAction()
+        self.set_focus(self.query_one("#options", OptionsPane))
 
     def focus_start(self) -> None:
         """Where the keys go first: a board that takes them whole (a grid's cursor), else the options."""
@@ -488,7 +578,7 @@ class PlayScreen(Screen):
         if board is not None and board.can_focus:
             board.focus()
         else:
-            self.action_focus_options()
+            self.query_one("#options", OptionsPane).focus()
 
     def action_focus_board(self) -> None:
         """Escape: the board, or the first part of it that takes keys (a map's cursor, and so the
