@@ -26,6 +26,23 @@ Code = tuple[Union[int, str], ...]
 Outcome = Union[int, tuple[int, ...]]
 
 
+# Who may see something (DESIGN.md, "The information wall"): None is every seat and every
+# spectator; a frozenset names the seats that may (empty: nobody at the table, a shuffle's order).
+Seen = Union[frozenset[int], None]
+PUBLIC: Seen = None
+# The points of view a log or a view is made for: a seat's number, a spectator (None), or the
+# full table, which sees every hand, every face-down card and every deck's order (a finished
+# game, a dispute). ``view(TABLE)`` is that picture.
+Viewer = Union[int, None]
+SPECTATOR: Viewer = None
+TABLE = -1
+
+
+def sees(viewer: Viewer, seen: Seen) -> bool:
+    """Whether ``viewer`` may see what ``seen`` allows."""
+    return seen is None or viewer == TABLE or (viewer is not None and viewer in seen)
+
+
 class RulesError(ValueError):
     """A move, option or outcome that the rules do not allow (one clear line)."""
 
@@ -56,9 +73,17 @@ CHANCE_KINDS = ("dice", "shuffle", "pick")
 
 @dataclass(frozen=True, slots=True)
 class Chance:
+    """A random outcome the rules need. ``seen``: who may see the outcome (None: everyone, the
+    dice of an open roll); a shuffle's order is seen by nobody, whatever ``seen`` says."""
+
     kind: str
     spec: tuple[int, ...]
     label: str = ""
+    seen: Seen = None
+
+    @property
+    def outcome_seen(self) -> Seen:
+        return frozenset() if self.kind == "shuffle" else self.seen
 
     def validate(self, outcome: Any) -> Outcome:
         """Return ``outcome`` normalised, or raise RulesError if it cannot be one."""
@@ -103,12 +128,23 @@ Point = Union[Decision, Chance, Over]
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A fact a person reads, with the rule (``tafl trad.play.3``) or ruling id behind it."""
+    """A fact a person reads, with the rule (``tafl trad.play.3``) or ruling id behind it.
+
+    ``seen``: who may read ``text`` and ``data`` (None: everyone). Every other seat reads
+    ``public`` instead (``León draws 2 cards``), or nothing of it when ``public`` is empty."""
 
     kind: str
     text: str
     rule: str
     data: tuple[Any, ...] = field(default=())
+    seen: Seen = None
+    public: str = ""
+
+    def as_seen(self, viewer: Viewer) -> "Event | None":
+        """The event as ``viewer`` may read it: itself, its public wording (no data), or None."""
+        if sees(viewer, self.seen):
+            return self
+        return Event(self.kind, self.public, self.rule) if self.public else None
 
 
 @runtime_checkable
@@ -166,3 +202,13 @@ class Game(Protocol):
     def parse(self, text: str) -> Code:
         """The option a person typed; raises RulesError with one clear line."""
         ...
+
+
+# Optional methods of a Game, asked through core.visibility (a game without them has no hidden
+# choices and no choice that needs a second word):
+#   public_words(code) -> str | None   at a Decision, before applying: what the other seats read of
+#       the choice when its words would tell them what they may not see (``León places a card face
+#       down``); None when the choice is public. Only the deciding seat (and the full table) read
+#       ``describe(code)`` then.
+#   warning(code) -> str | None   at a Decision: a question to ask once before a choice a person
+#       cannot take back or may regret (``End your turn with 2 plays left?``); None for most.

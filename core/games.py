@@ -114,6 +114,9 @@ class GameDescriptor:
     bot_detail: str = "rulebook bot"  # where the rulebook defines its bots, for record headers
     variant_word: str = "variant"  # "variant" or "scenario", for prompts and forms
     has_chance: bool = True  # whether its rules ever throw dice (the setup then offers dice from a table)
+    # Whether every seat sees the whole game (Tafl). A game with hidden information keeps its seed
+    # from the people playing it and from a seat's export: the seed deals every card again.
+    perfect_information: bool = False
     score_word: str = "scores"  # what a result's scores count, for the end of a game ("castles")
     data_files: tuple[DataFile, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)  # a user's own data files, loaded

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any, Union
 
-from core.engine import DECISION_KINDS, Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError
+from core.engine import DECISION_KINDS, Chance, Code, Decision, Event, Outcome, Over, Point, Result, RulesError, Seen
 
 Ask = Union[Decision, Chance]
 Proc = Generator[Ask, Any, Any]  # a procedure: yields questions, is sent answers
@@ -257,8 +257,10 @@ class ProcedureGame:
 
     # -- what procedures use -------------------------------------------------------
 
-    def emit(self, kind: str, text: str, rule: str, *data: Any) -> None:
-        self.events.append(Event(kind, text, rule, tuple(data)))
+    def emit(self, kind: str, text: str, rule: str, *data: Any, seen: Seen = None, public: str = "") -> None:
+        """An event; ``seen`` names the seats that may read it (None: all), ``public`` what the
+        others read instead (empty: nothing). See core.engine.Event."""
+        self.events.append(Event(kind, text, rule, tuple(data), seen, public))
 
     def ask(self, seat: int, prompt: str, options: Sequence[Code], kind: str) -> Proc:
         """A Decision for ``seat``; ``kind`` says what it asks (DECISION_KINDS). Returns the code."""
@@ -274,9 +276,10 @@ class ProcedureGame:
         dice = yield Chance("dice", (n, sides), label)
         return dice
 
-    def pick(self, n: int, label: str) -> Proc:
-        """One of ``n`` at random (a Chance point), e.g. a card drawn blind from a hand."""
-        i = yield Chance("pick", (n,), label)
+    def pick(self, n: int, label: str, seen: Seen = None) -> Proc:
+        """One of ``n`` at random (a Chance point), e.g. a card drawn blind from a hand; ``seen``:
+        who may see which one (None: everyone)."""
+        i = yield Chance("pick", (n,), label, seen)
         return i
 
     def shuffle(self, n: int, label: str) -> Proc:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from core.engine import Chance, Code, Decision, Event, Game, Over, Point, RulesError
+from core.visibility import Told, tell_chance, tell_decision
 from notation.format import DecisionRecord, StepRecord, short
-from notation.wording import outcome_text, visible
+from notation.wording import visible
 
 
 def _describe(game: Game, code: Code) -> str:
@@ -29,13 +31,13 @@ def _refused(game: Game, code: Code, text: str) -> str:
 
 
 def apply_step(game: Game, record: StepRecord, point: Point | None = None, *,
-               worded: bool = True) -> tuple[str, list[Event]]:
+               worded: bool = True) -> tuple[Told, list[Event]]:
     """Apply one decision or chance record to ``game`` (in place); ``point``, if given, is
     ``game.point()`` already asked.
 
-    Returns the step worded on the position before it (``""`` unless ``worded``: verify and a
-    replay's first pass need only the checks), and its events; raises RulesError, in one line,
-    when the rules refuse the record, worded in any case.
+    Returns the step told on the position before it, for every point of view (core.visibility;
+    an empty text unless ``worded``: verify and a replay's first pass need only the checks), and
+    its events; raises RulesError, in one line, when the rules refuse the record, worded in any case.
     """
     if point is None:
         point = game.point()
@@ -49,13 +51,14 @@ def apply_step(game: Game, record: StepRecord, point: Point | None = None, *,
                              f"decided, but the decision is seat {point.seat}'s")
         if record.code not in point.options:
             raise RulesError(f"{_refused(game, record.code, _describe(game, record.code))}: not a legal option here")
-        text = _describe(game, record.code) if worded else ""
-        return text, _guarded(text, game.apply, record.code, game)
+        told = tell_decision(game, point, record.code, _describe(game, record.code)) if worded else Told("")
+        told = replace(told, public=visible(told.public))
+        return told, _guarded(told.text, game.apply, record.code, game)
     if not isinstance(point, Chance):
         raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
     outcome = point.validate(record.outcome)  # what RecordedChance checks
-    text = f"{point.label or point.kind}: {outcome_text(outcome)}"
-    return text, _guarded(text, game.resolve, outcome)
+    told = tell_chance(point, outcome)
+    return told, _guarded(told.text, game.resolve, outcome)
 
 
 def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any, game: Game | None = None) -> list[Event]:

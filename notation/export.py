@@ -27,13 +27,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
 from core import games as core_games
-from core.engine import Chance, Event, Result
+from core.engine import TABLE, Chance, Event, Result, Viewer
+from core.visibility import chance_words
 from notation import games as notation_games
 from notation.catalog import GameLookup
 from notation.reader import Recording
 from notation.replay import Replay, ReplayFailure, StepInfo
-from notation.visitor import BaseVisitor, StreamingVisitor, ending, walk_stream
-from notation.wording import HIDDEN_CATEGORIES, braced, outcome_text, visible
+from notation.visitor import BaseVisitor, StreamingVisitor, ending, viewer_name, walk_stream
+from notation.wording import HIDDEN_CATEGORIES, braced, visible
 
 Source = Union[Recording, Replay]
 
@@ -229,18 +230,14 @@ class ReportExporter(TextExporter):
 
 def step_text(info: StepInfo, seat_name: str | None = None) -> str:
     """A step as a report gives it: who decided what (``seat_name``: the seat as the report
-    names it; the record's name by default), or what the dice, the shuffle or the pick gave."""
+    names it; the record's name by default), or what the dice or the pick gave; a shuffle by its
+    size alone, even in the full table's report (its order is in the record for whoever needs it)."""
     if info.kind == "decision":
         return f"{seat_name or info.seat_name}: {info.text}"
     chance = info.before
-    if not isinstance(chance, Chance):
-        return info.text
-    label = chance.label or chance.kind
-    if chance.kind == "shuffle":
-        return f"{label} ({chance.spec[0]} cards)"
-    if chance.kind == "pick" and isinstance(info.value, int):
-        return f"{label}: {info.value + 1} of {chance.spec[0]}"
-    return f"{label}: {outcome_text(info.value)}"  # type: ignore[arg-type]
+    if isinstance(chance, Chance) and chance.kind == "shuffle":
+        return chance_words(chance)
+    return info.text
 
 
 def _alternate(replay: Replay) -> bool:
@@ -315,7 +312,11 @@ class JsonExporter(StreamingVisitor):
         self.steps = 0  # steps written
         self.failure: str | None = None
         self.own: Result | None = None
-        self.emit("{\n  \"header\": " + json_text(replay.header.wire(), 1))
+        header = replay.header.wire()
+        if self.viewer != TABLE and not replay.games(replay.header.game).perfect_information:
+            header = {**header, "seed": None}  # a seat's export: the seed would deal every card again
+            header["view"] = viewer_name(self.viewer, replay.seat_names)
+        self.emit("{\n  \"header\": " + json_text(header, 1))
 
     def _start_steps(self) -> None:
         if self.start_comments is not None:
@@ -390,15 +391,17 @@ def export_formats() -> dict[str, str]:
     return {**GENERIC_FORMATS, **extra}
 
 
-def export(source: Source, fmt: str, *, games: GameLookup = core_games.info) -> str:
+def export(source: Source, fmt: str, *, games: GameLookup = core_games.info, viewer: Viewer = TABLE) -> str:
     """The record in format ``fmt``: text, json, or a format of its game's notation plugin.
     ExportError (one line) for a format of another game or one nobody offers."""
-    return "".join(export_stream(source, fmt, games=games))
+    return "".join(export_stream(source, fmt, games=games, viewer=viewer))
 
 
-def export_stream(source: Source, fmt: str, *, games: GameLookup = core_games.info) -> Iterator[str]:
+def export_stream(source: Source, fmt: str, *, games: GameLookup = core_games.info,
+                  viewer: Viewer = TABLE) -> Iterator[str]:
     """The record in format ``fmt`` as pieces of text to write one after another, made as the
     replay is walked (a line or a step at a time), so memory does not grow with the record.
+    ``viewer``: the game as that seat (or a spectator) saw it; the full table by default.
 
     Raises ExportError (one line) before the first piece for a format of another game, one
     nobody offers, or a record the format refuses (otg of a record that does not verify)."""
@@ -415,13 +418,13 @@ def export_stream(source: Source, fmt: str, *, games: GameLookup = core_games.in
                 raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(export_formats())})")
             raise wrong_game(offered[0].title, fmt, offered[1], game)
         make = lambda _: own[fmt].visitor()  # noqa: E731
-    stream = _stream(replayed(source, games), make)
+    stream = _stream(replayed(source, games), make, viewer)
     first = next(stream, "")  # begin_game runs here: a refusal is raised before anything is written
     return _chain(first, stream)
 
 
-def _stream(replay: Replay, make: Any) -> Iterator[str]:
-    return walk_stream(replay, make(replay))
+def _stream(replay: Replay, make: Any, viewer: Viewer = TABLE) -> Iterator[str]:
+    return walk_stream(replay, make(replay), viewer)
 
 
 def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Union
 
 from core import games as core_games
-from core.engine import Code, Event, Game, Outcome, Over, Point, Result, RulesError
+from core.engine import TABLE, Code, Event, Game, Outcome, Over, Point, Result, RulesError, Viewer
+from core.visibility import Told, events_seen
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import (
@@ -52,6 +53,18 @@ class StepInfo:
     text: str  # as a person writes it, worded on the position before the step
     events: tuple[Event, ...]
     before: Point | None = None  # the question the step answered: a Decision (prompt, options) or a Chance
+    told: Told = Told("")  # who may read ``text``, and what the others read (core.visibility)
+    viewer: Viewer = TABLE  # the point of view this step is worded for (see seen_by)
+
+    def seen_by(self, viewer: Viewer) -> "StepInfo":
+        """The step as ``viewer`` saw it: its words and events, hidden ones in their public words or
+        left out (DESIGN.md, "The information wall"). The full table (TABLE) sees it whole."""
+        if viewer == TABLE:
+            return self
+        shown = self.told.to(viewer)
+        return StepInfo(self.step, self.record_index, self.kind, self.seat, self.seat_name,
+                        self.value if shown == self.text else (), shown,
+                        tuple(events_seen(self.events, viewer)), self.before, Told(shown), viewer)
 
 
 @dataclass(frozen=True)
@@ -215,14 +228,14 @@ class Replay:
         game = walk[1] if walk is not None and walk[0] == n - 1 else self._seek(n - 1)
         record = self._record(n)
         before = game.point()
-        text, events = apply_step(game, record, before)
+        told, events = apply_step(game, record, before)
         self._walk = (n, game)
         if isinstance(record, DecisionRecord):
             info = StepInfo(n, self._index[n - 1], "decision", record.seat, self.seat_names[record.seat],
-                            record.code, text, tuple(events), before)
+                            record.code, told.text, tuple(events), before, told)
         else:
-            info = StepInfo(n, self._index[n - 1], "chance", None, "chance", record.outcome, text,
-                            tuple(events), before)
+            info = StepInfo(n, self._index[n - 1], "chance", None, "chance", record.outcome, told.text,
+                            tuple(events), before, told)
         self._recent[n] = info
         if len(self._recent) > RECENT_STEPS:
             self._recent.popitem(last=False)

@@ -30,7 +30,7 @@ from core.match import Controller, Limit, Match, RandomController, Step
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, build_game, new_header
 from notation.files import read_regular
-from notation.format import ChanceRecord, DecisionRecord, Header, RecordError, Seat, resignation
+from notation.format import ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, Seat, resignation
 from notation.reader import Recording, read_record_file
 from notation.writer import Journal
 
@@ -132,6 +132,7 @@ class Runner:
                 limit = (plan.limit or self.gi.ai_limit).with_stop(self.stop)
                 self.controllers[seat] = self.gi.make_ai(seed, limit)
         self.history: list[Step] = []
+        self.comments: list[tuple[int, str]] = []  # (the step it is about, its text), as the record has them
         self.resigned: Result | None = None  # set when a seat resigned: the game ends there
         self.journal: Journal | None = None
         self.match = Match(self.game, self.controllers, self.chance, [self._keep])
@@ -168,9 +169,12 @@ class Runner:
             raise
 
     def _replay(self, recording: Recording) -> None:
-        """Apply a record's steps, deriving every seeded outcome and random seat's choice again."""
+        """Apply a record's steps, deriving every seeded outcome and random seat's choice again;
+        its comments are kept, with the step each is about (a rewrite writes them again)."""
         for index, record in enumerate(recording.records):
-            if isinstance(record, (ChanceRecord, DecisionRecord)):
+            if isinstance(record, CommentRecord):
+                self.comments.append((len(self.history) if record.step is None else record.step, record.text))
+            elif isinstance(record, (ChanceRecord, DecisionRecord)):
                 try:
                     self._follow(record.outcome if isinstance(record, ChanceRecord) else record.code,
                                  record.seat if isinstance(record, DecisionRecord) else None)
@@ -291,17 +295,48 @@ class Runner:
             self.journal.finish(self.resigned, self.game)
         return self.resigned
 
-    def takeback(self) -> int:
-        """Go back to before the last human decision, across chance and other seats' steps:
-        the record is rewritten without the steps after it. Returns the steps undone."""
-        keep = next((i for i in range(len(self.history) - 1, -1, -1)
-                     if self.history[i].kind == "decision" and self.seat_kind(self.history[i].seat or 0) == "human"),
-                    None)
-        if keep is None or self.journal is None or self.resigned is not None:
+    def takeback(self, seat: int | None = None) -> int:
+        """Take back to before a person's last decision; the record is rewritten without the steps
+        after it, and says so in a comment (docs/replay-format.md, "Takeback"). Returns the steps
+        undone (0: nothing may be taken back).
+
+        With one person (the rest bots, AI or random seats): back to before that person's last
+        decision, across chance and the other seats' steps. With several people, only ``seat``'s
+        own last decision (the deciding person's when None), and only when nobody else here has
+        decided since, no chance outcome has come, and nothing hidden (a card drawn) has been
+        shown to a person since: a takeback never undoes another person's choice nor redraws a deal.
+        """
+        if self.journal is None or self.resigned is not None:
+            return 0
+        keep = self.takeback_point(seat)
+        if keep is None:
             return 0
         undone = len(self.history) - keep
-        self._rewrite(self.header, self.history[:keep])
+        who = self.game.seats[self.history[keep].seat or 0]
+        comments = [c for c in self.comments if c[0] <= keep]
+        comments.append((keep, f"takeback: {who} took back {undone} step{'s' if undone != 1 else ''} "
+                               f"(steps {keep + 1}-{len(self.history)})"))
+        self._rewrite(self.header, self.history[:keep], comments)
         return undone
+
+    def takeback_point(self, seat: int | None = None) -> int | None:
+        """How many steps a takeback by ``seat`` keeps (see :meth:`takeback`), or None when it may not."""
+        people = self.people
+        if len(people) > 1 and seat is None:
+            point = self.match.point
+            seat = point.seat if isinstance(point, Decision) and point.seat in people else None
+            if seat is None:
+                return None
+        for i in range(len(self.history) - 1, -1, -1):
+            step = self.history[i]
+            if len(people) > 1 and (step.kind == "chance" or
+                                    any(e.seen is not None and e.seen & set(people) for e in step.events)):
+                return None  # a chance outcome, or a hidden thing a person has seen: no redrawing
+            if step.kind == "decision" and step.seat is not None and self.seat_kind(step.seat) == "human":
+                if len(people) == 1 or step.seat == seat:
+                    return i
+                return None  # another person's decision stands
+        return None
 
     def reseat(self, seat: int, plan: SeatPlan) -> None:
         """Hand ``seat`` to another kind of player mid-game (a person's to the AI, or back): the
@@ -315,12 +350,16 @@ class Runner:
         seats = tuple(plan.seat(s.name, self.gi) if i == seat else s for i, s in enumerate(self.header.seats))
         self._rewrite(dataclasses.replace(self.header, seats=seats), list(self.history))
 
-    def _rewrite(self, header: Header, steps: list[Step]) -> None:
-        """The record written again with ``header`` and ``steps``, and this runner resumed from it."""
+    def _rewrite(self, header: Header, steps: list[Step], comments: list[tuple[int, str]] | None = None) -> None:
+        """The record written again with ``header``, ``steps`` and ``comments`` (the record's own by
+        default), and this runner resumed from it."""
         path = self.path
         assert path is not None and self.journal is not None
         tmp = path.with_name(path.name + ".rewrite")
         replay = Runner.start_from(header, tmp, self.games, steps, replace=True)  # our own scratch
+        assert replay.journal is not None
+        for step, text in self.comments if comments is None else comments:
+            replay.journal.comment(text, step)
         replay.close()
         self.journal.close()
         os.replace(tmp, path)

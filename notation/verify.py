@@ -18,7 +18,8 @@ from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord, resigned_seat
 from notation.reader import Recording, run
-from notation.wording import count, outcome_text, result_text
+from core.visibility import outcome_text
+from notation.wording import count, result_text
 
 
 @dataclass(frozen=True)

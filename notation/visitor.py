@@ -31,7 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
-from core.engine import Event, Result
+from core.engine import TABLE, Event, Result, Viewer
 from notation.format import Header
 from notation.replay import Replay, ReplayFailure, StepInfo
 from notation.wording import result_text, visible
@@ -40,7 +40,10 @@ ResultT = TypeVar("ResultT")
 
 
 class BaseVisitor(ABC, Generic[ResultT]):
-    """Base class of the visitors :func:`walk` drives; every visit does nothing unless overridden."""
+    """Base class of the visitors :func:`walk` drives; every visit does nothing unless overridden.
+    ``viewer`` is the point of view the walk tells the game to (set before ``begin_game``)."""
+
+    viewer: Viewer = TABLE
 
     def begin_game(self, replay: Replay) -> None:
         """Called first, with the replay (header, seat names, verify report) for what a visit needs."""
@@ -89,17 +92,19 @@ class StreamingVisitor(BaseVisitor[str]):
         return "".join(self.drain())
 
 
-def _calls(replay: Replay, visitor: BaseVisitor[Any]) -> Iterator[None]:
-    """The walk: the visitor's calls in order, pausing after each one."""
+def _calls(replay: Replay, visitor: BaseVisitor[Any], viewer: Viewer) -> Iterator[None]:
+    """The walk: the visitor's calls in order, pausing after each one; every step as ``viewer`` saw it."""
+    visitor.viewer = viewer
     visitor.begin_game(replay)
     yield
-    for name, value in header_tags(replay):
+    for name, value in header_tags(replay, viewer):
         visitor.visit_header(name, value)
         yield
     for text in replay.comments_at(0):
         visitor.visit_comment(0, text)
         yield
     for info in replay.step_infos():
+        info = info.seen_by(viewer)
         visitor.visit_step(info)
         for event in info.events:
             visitor.visit_event(event)
@@ -113,21 +118,22 @@ def _calls(replay: Replay, visitor: BaseVisitor[Any]) -> Iterator[None]:
     yield
 
 
-def walk(replay: Replay, visitor: BaseVisitor[ResultT]) -> ResultT:
-    """Visit ``replay`` in order (the module's docstring lists the calls); ``visitor.result()``."""
-    for _ in _calls(replay, visitor):
+def walk(replay: Replay, visitor: BaseVisitor[ResultT], viewer: Viewer = TABLE) -> ResultT:
+    """Visit ``replay`` in order (the module's docstring lists the calls), every step as ``viewer``
+    saw it (the full table by default: every step whole); ``visitor.result()``."""
+    for _ in _calls(replay, visitor, viewer):
         pass
     return visitor.result()
 
 
-def walk_stream(replay: Replay, visitor: BaseVisitor[str]) -> Iterator[str]:
+def walk_stream(replay: Replay, visitor: BaseVisitor[str], viewer: Viewer = TABLE) -> Iterator[str]:
     """The walk of :func:`walk` as text pieces: a streaming visitor's as they are made (after
     each step at the latest), any other visitor's ``result()`` at the end. Joined, the pieces
     are what :func:`walk` returns."""
     if not isinstance(visitor, StreamingVisitor):
-        yield walk(replay, visitor)
+        yield walk(replay, visitor, viewer)
         return
-    for _ in _calls(replay, visitor):
+    for _ in _calls(replay, visitor, viewer):
         yield from visitor.drain()
 
 
@@ -159,10 +165,23 @@ def options_text(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
 
 
-def header_tags(replay: Replay) -> list[tuple[str, str]]:
+def viewer_name(viewer: Viewer, seat_names: Sequence[str]) -> str:
+    """A point of view in words: a seat's name, ``spectator`` or ``full table``."""
+    if viewer == TABLE:
+        return "full table"
+    if viewer is None or not 0 <= viewer < len(seat_names):
+        return "spectator"
+    return seat_names[viewer]
+
+
+def header_tags(replay: Replay, viewer: Viewer = TABLE) -> list[tuple[str, str]]:
     """The record's tags, (name, value): the header, the game's own result, and (only when the
-    record does not verify) the result it claims and what differs."""
+    record does not verify) the result it claims and what differs. For a seat's or a spectator's
+    view of a game with hidden information, a ``View`` tag, and no seed (it would deal every card
+    again)."""
     h = replay.header
+    hidden = viewer != TABLE and not replay.games(h.game).perfect_information
+    seed = "hidden" if hidden and h.seed is not None else "-" if h.seed is None else str(h.seed)
     day, clock = date_parts(h)
     tags = [
         ("Game", h.game),
@@ -171,12 +190,14 @@ def header_tags(replay: Replay) -> list[tuple[str, str]]:
         ("Rules revision", str(h.revision)),
         ("Seats", "; ".join(seat_labels(replay))),
         ("Chance", h.chance),
-        ("Seed", "-" if h.seed is None else str(h.seed)),
+        ("Seed", seed),
         ("Date", day),
         ("Time", f"{clock} UTC"),
         ("App", h.app),
         ("Result", ending(replay.result, replay.seat_names)),
     ]
+    if viewer != TABLE:
+        tags.append(("View", viewer_name(viewer, replay.seat_names)))
     claimed = replay.recording.result
     if claimed is not None and claimed != replay.result:
         tags.append(("Recorded result", result_text(claimed, replay.seat_names)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from core.engine import Outcome, Result
+from core.engine import Result
 
 # Unicode categories that can steer a terminal or hide text: controls (C0, DEL, C1: ESC,
 # CSI...), format characters (bidi overrides, zero-width), separators that break lines,
@@ -36,10 +36,6 @@ def visible(text: str) -> str:
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``1 record``, ``2 records``: a number and its noun, singular for one."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
-def outcome_text(outcome: Outcome) -> str:
-    return str(outcome) if isinstance(outcome, int) else " ".join(map(str, outcome))
 
 
 def winners_text(result: Result, seat_names: Sequence[str]) -> str:

@@ -2,10 +2,13 @@
 game it has never heard of (issue 8). It is registered in core alone, from the tests.
 
 Three seats: Gold and Silver (human, ai or random) and the Dragon, a rulebook bot
-(rules, never a decision). A shuffled deck of six cards worth 1..6 lies face down.
-Gold and Silver take turns: ``take`` the top card into their hoard, ``roll`` a die
+(rules, never a decision). A shuffled deck of six gems worth 1..6 lies face down.
+Gold and Silver take turns: ``take`` the top gem into their hoard, ``roll`` a die
 (4-6: +2, else -1) or ``rest``. After each turn the Dragon rolls a die; on a 6 it
 steals 1 from the richer player (ties: nobody). Six turns each, then the richer hoard wins.
+
+Hidden information (the information wall): a gem taken is seen by its taker only, so a hoard's
+worth is its owner's to see until the end; the deck's order is nobody's.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from typing import Any
 import pytest
 
 from core import games as core_games
-from core.engine import Chance, Code, Decision, Event, Outcome, Over, Result, RulesError
+from core.engine import TABLE, Chance, Code, Decision, Event, Outcome, Over, Result, RulesError, sees
 from core.games import GameDescriptor, OptionSpec, SeatSpec
 from core.match import Controller, Limit
 
 SEATS = ("Gold", "Silver", "Dragon")
 DRAGON = 2
+GEMS = ("Ruby", "Emerald", "Pearl", "Amber", "Jade", "Opal")  # worth 1..6
 
 
 class Hoard:
@@ -33,6 +37,7 @@ class Hoard:
         self.turns = turns
         self.deck: list[int] = []  # face down, the top is the end
         self.hoard = [0, 0]
+        self.gems: tuple[list[int], list[int]] = ([], [])  # the gems each has taken, face down
         self.turn = 0  # turns played in all
         self.due: str | None = "shuffle"  # the chance point due: shuffle, roll, dragon
         self.result: Result | None = None
@@ -67,8 +72,10 @@ class Hoard:
         if code == ("take",):
             card = self.deck.pop()
             self.hoard[self.seat] += card
+            self.gems[self.seat].append(card)
             self.due = "dragon"
-            return [Event("take", f"{who} takes a {card}", "hoard 2", card)]
+            return [Event("take", f"{who} takes {GEMS[card - 1]}", "hoard 2", card,
+                          seen=frozenset((self.seat,)), public=f"{who} takes a gem")]
         if code == ("roll",):
             self.due = "roll"
             return [Event("roll", f"{who} rolls", "hoard 2")]
@@ -107,14 +114,25 @@ class Hoard:
     def clone(self) -> "Hoard":
         c = Hoard(self.variant, self.turns)
         c.deck, c.hoard, c.turn, c.due, c.result = list(self.deck), list(self.hoard), self.turn, self.due, self.result
+        c.gems = (list(self.gems[0]), list(self.gems[1]))
         return c
 
     def canonical(self) -> Any:
         result = None if self.result is None else [list(self.result.winners), self.result.reason]
-        return ["hoard", self.variant, self.turns, self.deck, self.hoard, self.turn, self.due, result]
+        return ["hoard", self.variant, self.turns, self.deck, self.hoard, list(map(list, self.gems)), self.turn,
+                self.due, result]
 
     def view(self, seat: int | None) -> Any:
-        return {"hoards": tuple(self.hoard), "deck": len(self.deck), "turn": self.turn, "result": self.result}
+        """Each hoard's worth and gems to its owner (and to all once the game is over), else how many
+        gems it holds; the deck's order to the full table only."""
+        over = self.result is not None
+        hoards = tuple(self.hoard[i] if over or sees(seat, frozenset((i,))) else None for i in range(2))
+        gems = tuple(tuple(GEMS[c - 1] for c in self.gems[i]) if over or sees(seat, frozenset((i,)))
+                     else len(self.gems[i]) for i in range(2))
+        out = {"hoards": hoards, "gems": gems, "deck": len(self.deck), "turn": self.turn, "result": self.result}
+        if seat == TABLE:
+            out["deck_order"] = tuple(GEMS[c - 1] for c in reversed(self.deck))  # the top first
+        return out
 
     def describe(self, code: Code) -> str:
         return " ".join(map(str, code))

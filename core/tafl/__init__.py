@@ -93,4 +93,5 @@ GAME = GameDescriptor(
     ai_limit=Limit(seconds=1.0),
     ai_levels=tuple((key, lv.title) for key, lv in LEVELS.items()),
     has_chance=False,
+    perfect_information=True,
 )

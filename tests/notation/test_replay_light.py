@@ -28,8 +28,8 @@ def straight(path: Path) -> list[tuple[str, list, bytes]]:
     out = []
     for record in recording.records:
         if isinstance(record, STEP_TYPES):
-            text, events = apply_step(game, record)
-            out.append((text, events, digest(game)))
+            told, events = apply_step(game, record)
+            out.append((told.text, events, digest(game)))
     return out
 
 
