@@ -85,6 +85,8 @@ class CardSet:
 
     cards: tuple[Card, ...]
     by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+    # each card as people read it: its name, and what tells it from another card of that name
+    labels: Mapping[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
@@ -95,6 +97,7 @@ class CardSet:
             by_id[c.id] = c
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "by_id", MappingProxyType(by_id))
+        object.__setattr__(self, "labels", MappingProxyType(_labels(cards)))
 
     def __getitem__(self, card_id: str) -> Card:
         try:
@@ -118,6 +121,46 @@ class CardSet:
         """A short hex digest (blake2b) of everything the rules read: not the prose (text, effect)."""
         return digest([[c.id, c.key, c.name, c.type, c.value, list(c.icons), c.solo, c.real]
                        for c in self.cards]).hex()[:16]
+
+
+def value_text(card: Card) -> str:
+    """A card's value as printed on it: ``+4`` defence, ``-4`` attack, ``+/-2`` Mercenaries,
+    ``(6)`` a Noble's number; nothing for a card without one."""
+    if card.type in ("castle", "defend"):
+        return f"+{card.value}"
+    if card.type == "attack":
+        return f"-{card.value}"
+    if card.type == "mercenaries":
+        return f"+/-{card.value}"
+    if card.type == "noble":
+        return f"({card.value})"
+    return ""
+
+
+def _face(c: Card) -> tuple[Any, ...]:
+    """What the rules read of a card: two cards of one face are copies, alike in play."""
+    return (c.name, c.key, c.type, c.value, c.icons, c.real)
+
+
+def _labels(cards: tuple[Card, ...]) -> dict[str, str]:
+    """Each card's label: its name; where cards of that name differ, what tells them apart (the
+    value, ``(real)`` or ``(decoy)`` for a Trap), and the id only when nothing else does. The
+    label of a Trap says what it is: word a face-down Trap to others without it."""
+    groups: dict[str, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(c.name, []).append(c)
+    out: dict[str, str] = {}
+    for name, group in groups.items():
+        values, reals = {c.value for c in group}, {c.real for c in group}
+        words = {c.id: " ".join(w for w in (
+            name, (value_text(c) or f"({c.value})") if len(values) > 1 else "",
+            ("(real)" if c.real else "(decoy)") if len(reals) > 1 else "") if w) for c in group}
+        faces: dict[str, set[tuple[Any, ...]]] = {}
+        for c in group:
+            faces.setdefault(words[c.id], set()).add(_face(c))
+        for c in group:
+            out[c.id] = words[c.id] if len(faces[words[c.id]]) == 1 else f"{words[c.id]} ({c.id})"
+    return out
 
 
 # --- loading and validation ---------------------------------------------------

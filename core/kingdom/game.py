@@ -203,13 +203,15 @@ class KingdomGame(Table):
     def top_up(self, k: int) -> int:
         s, r = self.s, self.s.realms[k]
         want = self.hand_size(k)
-        drawn = 0
-        while len(r.hand) < want and s.deck:
-            r.hand.append(s.deck.pop(0))
-            drawn += 1
-        if drawn:
-            self.emit("draw", f"{self.name(k)} draws {plural(drawn, 'card')} (hand of {want})",
-                      "kingdom characters" if want == SIMON_HAND else "kingdom gameplay", k, drawn)
+        new = s.deck[:max(0, want - len(r.hand))]
+        del s.deck[:len(new)]
+        r.hand += new
+        drawn = len(new)
+        if drawn:  # what is drawn only the drawer reads (KD-29); the others, how many
+            told = f"{self.name(k)} draws {plural(drawn, 'card')}"
+            self.emit("draw", f"{told}: {', '.join(map(self.label, new))} (hand of {want})",
+                      "kingdom characters" if want == SIMON_HAND else "kingdom gameplay", k, drawn, *new,
+                      seen=frozenset((k,)), public=f"{told} (hand of {want})")
         if not s.deck and drawn:
             self.emit("deck", "The deck is spent: play goes on with the cards in hand", "kingdom gameplay")
         return drawn

@@ -8,6 +8,8 @@ never look at whether a Trap is real.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.kingdom.cards import CardSet
 from core.kingdom.state import MAX_DEFENCES, MAX_LANDS, Realm, Slot
 
@@ -106,3 +108,16 @@ def armed_defences(cards: CardSet, realm: Realm) -> list[str]:
 
 def is_construction(cards: CardSet, cid: str) -> bool:
     return cid != HIDDEN_TRAP and cards[cid].has("construction") and cards[cid].type == "defend"
+
+
+def standing_title(cards: CardSet, slots: Sequence[tuple[str, Sequence[str]]], cid: str) -> str:
+    """A card standing in one kingdom (its Castle or Lands as ``(card, defences)``, seat first)
+    as people call it: ``Castle``, ``Mercy standing as a Land``, or its label; with its id
+    (``Land (land-3)``) only when another card standing there has the same label."""
+    labels = cards.labels
+    label = labels[cid]
+    same = sum(labels[card] == label for card, _ in slots) + sum(labels[d] == label for _, ds in slots for d in ds)
+    key = cards.by_id[cid].key
+    title = "Castle" if key == "castle" and slots and slots[0][0] == cid else \
+        "Mercy standing as a Land" if key == "mercy" else label
+    return f"{title} ({cid})" if same > 1 else title

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.engine import Code, RulesError
+from core.kingdom.cards import value_text
 from core.kingdom.lines import (attackable, armed_defences, defence_room, is_construction,
                                 land_room, places)
 from core.kingdom.state import Slot
@@ -111,7 +112,7 @@ def perform(g: "Table", k: int, code: Code) -> Proc:
         c = g.card(cid)
         if where == "new":
             r.slots.append(Slot(cid))
-            g.emit("place", f"{g.name(k)} adds a Land ({cid})", "kingdom defence", k, cid)
+            g.emit("place", f"{g.name(k)} adds a {g.standing_name(k, cid)}", "kingdom defence", k, cid)
         else:
             slot = g.find_slot(k, where)
             if c.type == "trap":
@@ -119,7 +120,8 @@ def perform(g: "Table", k: int, code: Code) -> Proc:
                 g.emit("place", f"{g.name(k)} sets a Trap face down under {g.where(k, slot)}", "kingdom traps", k)
             else:
                 slot.defences.append(cid)
-                g.emit("place", f"{g.name(k)} places {g.label(cid)} (+{c.value}) on {g.where(k, slot)}",
+                worth = "" if value_text(c) in g.label(cid) else f" (+{c.value})"  # Mercenaries +/-2
+                g.emit("place", f"{g.name(k)} places {g.label(cid)}{worth} on {g.where(k, slot)}",
                        "kingdom mercenaries" if c.type == "mercenaries" else "kingdom defence", k, cid)
         return 1
     if verb == "move":
@@ -132,7 +134,7 @@ def perform(g: "Table", k: int, code: Code) -> Proc:
             dst.tucked[cid] = src.tucked.pop(cid)
         if cid in src.damage:
             dst.damage[cid] = src.damage.pop(cid)
-        g.emit("move", f"{g.name(k)} moves {g.label(cid)} to {g.where(k, dst)}", "kingdom mercenaries", k, cid)
+        g.emit("move", f"{g.name(k)} moves {g.standing_name(k, cid)} to {g.where(k, dst)}", "kingdom mercenaries", k, cid)
         return 1
     if verb == "attack":
         used = yield from attack(g, k, code[1])
@@ -169,7 +171,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
     s.in_play.append(cid)
     aim = f" on {g.where(o, g.find_slot(o, code[3]))}" if verb in ("earthquake", "disrepair", "sabotage") else ""
     if verb == "mutiny":
-        aim = f" against {g.possessive(o)} {g.label(code[3])}"
+        aim = f" against {g.possessive(o)} {g.standing_name(o, code[3])}"
     g.emit("play", f"{g.name(k)} plays {g.card(cid).name} against {g.name(o)}{aim}",
            "kingdom characters" if verb == "penalty" else "kingdom actions", k, cid, o)
     outcome = yield from g.window(k, cid, [o], "against you")
@@ -193,7 +195,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
     g.to_discard(cid)
     if verb == "mutiny":
         if g.find_card(o, code[3]):
-            g.emit("mutiny", f"Mutiny: {g.possessive(o)} {g.label(code[3])} leave, lines of defence or not",
+            g.emit("mutiny", f"Mutiny: {g.possessive(o)} {g.standing_name(o, code[3])} leave, lines of defence or not",
                    "kingdom notes.mutiny", o, code[3])
             g.destroy(o, code[3])
         return
@@ -205,7 +207,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
                "kingdom notes.sabotage", o)
     if verb in ("earthquake", "disrepair") and slot.defences and is_construction(g.cards, slot.defences[-1]):
         top = slot.defences[-1]
-        g.emit("destroy", f"{g.card(cid).name} destroys {g.possessive(o)} {g.label(top)}", "KD-16", o, top)
+        g.emit("destroy", f"{g.card(cid).name} destroys {g.possessive(o)} {g.standing_name(o, top)}", "KD-16", o, top)
         g.destroy(o, top)
 
 

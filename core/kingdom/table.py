@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.engine import Code, Result, RulesError
+from core.engine import Code, Decision, Result, RulesError
 from core.kingdom.cards import Card, CardSet
-from core.kingdom.lines import attackable, score, slot_of, standing, strength
+from core.kingdom.lines import attackable, score, slot_of, standing, strength, standing_title
 from core.kingdom.state import KingdomState, Slot
 from core.procedure import GameEnded, Proc, ProcedureGame
 
@@ -50,7 +50,15 @@ class Table(ProcedureGame):
         return self.cards[cid]
 
     def label(self, cid: str) -> str:
-        return f"{self.cards[cid].name} ({cid})"
+        """A card as people read it: its name (and what tells it from another card of that name,
+        core/kingdom/cards.py); never a face-down Trap's to anyone but its owner."""
+        return self.cards.labels[cid]
+
+    def standing_name(self, seat: int, cid: str) -> str:
+        """A card standing in ``seat``'s kingdom: ``Castle``, ``Walls``, with its id only when
+        another card there is called the same (``Land (land-3)``)."""
+        slots = [(s.card, s.defences) for s in self.s.realms[seat].slots]
+        return standing_title(self.cards, slots, cid) if slot_of(self.s.realms[seat], cid) else self.label(cid)
 
     def name(self, seat: int) -> str:
         noble = self.s.realms[seat].noble
@@ -134,11 +142,8 @@ class Table(ProcedureGame):
         yield
 
     def where(self, seat: int, slot: Slot) -> str:
-        r = self.s.realms[seat]
-        what = "Castle" if slot is r.slots[0] and self.cards[slot.card].key == "castle" else self.cards[slot.card].name
-        if self.cards[slot.card].key == "mercy":
-            what = "Mercy standing as a Land"
-        return f"{self.possessive(seat)} {what} ({slot.card})"
+        """``Player 2 (Maria)'s Land (land-3)``: a Castle or Land by its owner and its name."""
+        return f"{self.possessive(seat)} {self.standing_name(seat, slot.card)}"
 
     def possessive(self, seat: int, capital: bool = False) -> str:
         """"Player 2 (Maria)'s", or in solo "your" ("Your" to begin a sentence)."""
@@ -173,13 +178,13 @@ class Table(ProcedureGame):
         realm = self.s.realms[seat]
         need = strength(self.cards, realm, top, self.damage_adds_up())
         if points >= need:
-            self.emit("destroy", f"{points} damage destroys {self.possessive(seat)} {self.label(top)}"
+            self.emit("destroy", f"{points} damage destroys {self.possessive(seat)} {self.standing_name(seat, top)}"
                       + (f" (it needed {need})" if need != points else ""), "kingdom attack", seat, top, points)
             self.destroy(seat, top)
             return False
         slot.damage[top] = slot.damage.get(top, 0) + points
         adds = f"; damage so far {slot.damage[top]}" if self.damage_adds_up() else ""
-        self.emit("damage", f"{points} damage to {self.possessive(seat)} {self.label(top)} (defence "
+        self.emit("damage", f"{points} damage to {self.possessive(seat)} {self.standing_name(seat, top)} (defence "
                   f"{need}): not enough, the attack is tucked under it{adds}",
                   "KD-6" if self.damage_adds_up() and slot.damage[top] > points else "kingdom attack", seat, top, points)
         if tuck is not None:
@@ -369,9 +374,32 @@ class Table(ProcedureGame):
     # -- what a seat may see, and how options read --------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator; TABLE: the full table, every hand, Trap and deck)."""
         from core.kingdom.view import table_view
 
         return table_view(self, seat)
+
+    def public_words(self, code: Code) -> str | None:
+        """A Trap set face down: the others read where, never which Trap (KD-29). Every other
+        choice is public: a card played from a hand is face up once played."""
+        card = self.cards.by_id.get(str(code[1])) if code[0] == "place" and len(code) == 3 else None
+        if card is None or card.type != "trap":
+            return None
+        where = str(code[2])
+        k = next((k for k, r in enumerate(self.s.realms) if slot_of(r, where) is not None), self.s.current)
+        return f"a Trap face down under {self.where(k, self.find_slot(k, where))}"
+
+    def warning(self, code: Code) -> str | None:
+        """Ending a turn with plays left, or discarding the solo card of the round unplayed: asked
+        once, as neither can be taken back."""
+        point, code = self.point(), tuple(code)
+        if not isinstance(point, Decision) or code not in point.options:
+            return None
+        if code == ("done",) and self.s.plays > 0:
+            return f"End your turn with {plural(self.s.plays, 'play')} left?"
+        if code[0] == "discard" and len(point.options) > 1:
+            return f"Discard {self.label(str(code[1]))} without playing it?"
+        return None
 
     def describe(self, code: Code) -> str:
         from core.kingdom.words import describe

@@ -1,16 +1,19 @@
-"""What a seat may see of a Take the Kingdom table.
+"""What a seat may see of a Take the Kingdom table (KD-29).
 
 Hands are seen only by their owner (a count for everyone else); a Trap is face
 down (``HIDDEN_TRAP``) to all but its owner; the deck's order is never seen.
 Everything else is on the table for all: kingdoms, Mercy beside a Castle,
 Freezes, Penalties Baligant played, the discard pile, Gold's uses, and in solo
 the revealed cards and what each kingdom holds (they were dealt face up).
+The full table (``TABLE``: a finished game, a dispute) sees every hand, every
+Trap, and the order of every deck (``deck_order``, ``decks_order``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.engine import TABLE
 from core.kingdom.lines import HIDDEN_TRAP
 from core.kingdom.state import Realm, Slot
 
@@ -27,10 +30,11 @@ def slot_view(slot: Slot, mine: bool) -> dict[str, Any]:
 def table_view(g: "Table", seat: int | None) -> dict[str, Any]:
     s = g.s
     solo = g.variant == "solo"
+    full = seat == TABLE
     scores = g.scores()
     realms = []
     for k, r in enumerate(s.realms):
-        mine = seat == k
+        mine = seat == k or full
         realms.append({
             "seat": k, "name": g.seats[k], "noble": r.noble, "number": g.noble_number(k),
             "out": r.out, "survived": r.survived, "frozen": r.frozen is not None, "famine": r.famine,
@@ -38,13 +42,17 @@ def table_view(g: "Table", seat: int | None) -> dict[str, Any]:
             "hand": tuple(sorted(r.hand)) if mine or solo else None, "hand_count": len(r.hand),
             "slots": tuple(slot_view(sl, mine) for sl in r.slots),
         })
-    return {
+    out = {
         "variant": g.variant, "solo": solo, "turn": s.turn, "current": s.current, "plays": s.plays,
         "banned": tuple(s.banned), "extra": s.extra, "deck": len(s.deck), "discard": tuple(s.discard),
         "gold_uses": s.gold_uses, "pool": tuple(s.pool), "survival": tuple(s.survival), "in_play": tuple(s.in_play),
         "revealed": tuple(s.revealed), "given": tuple(s.given), "decks": tuple(len(d) for d in s.decks), "realms": tuple(realms),
         "result": g.result,
     }
+    if full:  # top first
+        out["deck_order"] = tuple(s.deck)
+        out["decks_order"] = tuple(tuple(d) for d in s.decks)
+    return out
 
 
 def realm_of(v: dict[str, Any]) -> Realm:

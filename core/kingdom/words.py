@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from core.engine import Code, Decision, RulesError
+from core.kingdom.lines import slot_of
 
 if TYPE_CHECKING:
     from core.kingdom.table import Table
 
-_ID = re.compile(r"\s*\([^)]*\)")
 
-
-def card_name(g: "Table", cid: str) -> str:
+def card_name(g: "Table", cid: object) -> str:
     try:
-        return g.label(cid)
+        return g.label(str(cid))
     except (KeyError, RulesError):
         return str(cid)[:40]
 
 
-def slot_name(g: "Table", seat: int, slot: str) -> str:
+def slot_name(g: "Table", seat: object, slot: object) -> str:
     try:
-        return g.where(seat, g.find_slot(seat, slot))
-    except (RulesError, IndexError, KeyError, TypeError):
+        assert isinstance(seat, int)
+        return g.where(seat, g.find_slot(seat, str(slot)))
+    except (AssertionError, RulesError, IndexError, KeyError, TypeError):
         who = g.seats[seat] if isinstance(seat, int) and 0 <= seat < len(g.seats) else str(seat)
         return f"{who}'s {card_name(g, slot)}"
 
@@ -32,7 +31,25 @@ def seat_name(g: "Table", seat: object) -> str:
     return g.name(seat) if isinstance(seat, int) and 0 <= seat < len(g.seats) else str(seat)
 
 
+def standing(g: "Table", seat: object, cid: object) -> str:
+    """A card standing in ``seat``'s kingdom, with its id only when another there is called the same."""
+    try:
+        return g.standing_name(seat, str(cid)) if isinstance(seat, int) else card_name(g, cid)
+    except (IndexError, KeyError, RulesError):
+        return card_name(g, cid)
+
+
+def held(g: "Table", cid: object) -> str:
+    """A card a kingdom plays from its hand, or ``Mercy from beside the Castle``: the two are not
+    alike (the one in hand is hidden, and playing it frees a place in the hand)."""
+    beside = any(cid in r.mercy for r in g.s.realms)
+    return card_name(g, cid) + (" from beside the Castle" if beside else "")
+
+
 def describe(g: "Table", code: Code) -> str:
+    """The option in words: cards by their labels, never their ids, except where two cards the
+    seat may see would read the same (two Lands of one kingdom). Options that read the same are
+    copies of one card in one place, alike in play."""
     verb, args = code[0], code[1:]
     if verb in ("done", "go", "pass", "accept"):
         return str(verb)
@@ -40,20 +57,23 @@ def describe(g: "Table", code: Code) -> str:
         cid, where = args
         if where == "new":
             return f"{card_name(g, cid)} as a new Land"
-        prep = "under" if g.cards[cid].type == "trap" else "on"
+        prep = "under" if g.cards[str(cid)].type == "trap" else "on"
         return f"{card_name(g, cid)} {prep} {slot_name(g, _owner(g, where), where)}"
     if verb == "move":
-        return f"move {card_name(g, args[0])} to {slot_name(g, _owner(g, args[1]), args[1])}"
+        return f"move {standing(g, _owner(g, args[0]), args[0])} to {slot_name(g, _owner(g, args[1]), args[1])}"
     if verb == "attack":
-        return f"attack with {card_name(g, args[0])}"
+        k = _stands(g, args[0])
+        if k is None:
+            return f"attack with {card_name(g, args[0])}"
+        return f"attack with {standing(g, k, args[0])} from {slot_name(g, k, _slot_card(g, k, str(args[0])))}"
     if verb == "mercy" and len(args) == 2:
-        return f"{card_name(g, args[0])} as {'a Land' if args[1] == 'land' else 'Fortune'}"
+        return f"{held(g, args[0])} as {'a Land' if args[1] == 'land' else 'Fortune'}"
     if verb in ("fortune",):
         return f"{card_name(g, args[0])}: another turn"
     if verb in ("freeze", "penalty"):
         return f"{card_name(g, args[0])} on {seat_name(g, args[1])}"
     if verb == "mutiny":
-        return f"{card_name(g, args[0])} against {seat_name(g, args[1])}'s {card_name(g, args[2])}"
+        return f"{card_name(g, args[0])} against {seat_name(g, args[1])}'s {standing(g, args[1], args[2])}"
     if verb in ("earthquake", "disrepair", "sabotage") and len(args) == 3:
         return f"{card_name(g, args[0])} on {slot_name(g, args[1], args[2])}"
     if verb in ("morale", "spread"):
@@ -62,11 +82,11 @@ def describe(g: "Table", code: Code) -> str:
         where = slot_name(g, args[0], args[1])
         return f"{args[2]} on {where}" if len(args) == 3 else where
     if verb == "cancel":
-        return f"cancel with {card_name(g, args[0])}"
+        return f"cancel with {held(g, args[0])}"
     if verb == "unfreeze":
-        return f"remove the Freeze with {card_name(g, args[0])}"
+        return f"remove the Freeze with {held(g, args[0])}"
     if verb in ("deny", "mercy", "gold", "sabotage"):
-        return f"answer with {card_name(g, args[0])}"
+        return f"answer with {held(g, args[0])}"
     if verb == "noble":
         return card_name(g, args[0])
     if verb in ("take", "give"):
@@ -78,13 +98,20 @@ def describe(g: "Table", code: Code) -> str:
     return " ".join(map(str, code))
 
 
-def _owner(g: "Table", slot: str) -> int:
-    from core.kingdom.lines import slot_of
+def _stands(g: "Table", cid: object) -> int | None:
+    """The seat whose kingdom ``cid`` stands in (a Castle, Land, Defence or Trap), or None."""
+    return next((k for k, r in enumerate(g.s.realms) if isinstance(cid, str) and slot_of(r, cid) is not None), None)
 
-    for k, r in enumerate(g.s.realms):
-        if slot_of(r, slot) is not None:
-            return k
-    return g.s.current
+
+def _owner(g: "Table", slot: object) -> int:
+    """The kingdom of a Castle or Land (the seat whose turn it is, if none)."""
+    k = _stands(g, slot)
+    return g.s.current if k is None else k
+
+
+def _slot_card(g: "Table", seat: int, cid: str) -> str:
+    slot = slot_of(g.s.realms[seat], cid)
+    return slot.card if slot is not None else cid
 
 
 def parse(g: "Table", text: str) -> Code:
@@ -101,9 +128,8 @@ def parse(g: "Table", text: str) -> Code:
         if typed in (words, " ".join(map(str, code)).casefold()):
             return code
     found = [code for code, words in named.items() if all(w in words for w in typed.split())]
-    kinds = {_ID.sub("", named[c]) for c in found}
-    if found and len(kinds) == 1:
+    if found and len({named[c] for c in found}) == 1:  # copies of one card: any of them
         return sorted(found, key=str)[0]
     if not found:
         raise RulesError(f"{text.strip()[:40]!r} is not one of the {len(point.options)} options here")
-    raise RulesError(f"{text.strip()[:40]!r} could be {len(found)} options; say more (e.g. the card's id)")
+    raise RulesError(f"{text.strip()[:40]!r} could be {len(found)} options; say more")

@@ -37,10 +37,10 @@ def test_damage_is_tucked_under_its_card_and_a_trap_is_face_down_to_others() -> 
     assert game.card("trap-1").real
     mine = position_text(game, 1)
     theirs = position_text(game, 0)
-    for shown in (mine, theirs):
-        assert "    Walls +4 (2 damage: Soldiers)" in shown and "[walls-1]" in shown
-    assert "    Trap (face down)\n" in theirs and "trap-1" not in theirs
-    assert "Trap (face down; real)" in mine and "[trap-1]" in mine
+    for shown in (mine, theirs):  # the one Walls there needs no id
+        assert "    Walls +4 (2 damage: Soldiers)\n" in shown and "walls-1" not in shown
+    assert "    Trap (face down)\n" in theirs and "trap-1" not in theirs and "real" not in theirs
+    assert "    Trap (face down; real)\n" in mine and "trap-1" not in mine
     assert "Player 2 (" in theirs and "Walls+4 (2 dmg); trap]" in text.status(game, 0)
 
 
@@ -50,10 +50,12 @@ def test_the_hand_with_its_text_and_the_other_hands_as_counts() -> None:
     hand = game.s.realms[0].hand
     assert f"Your hand: {len(hand)} cards" in shown
     for cid in hand:
-        assert f"[{cid}]" in shown and game.card(cid).text.split()[0] in shown
+        assert f"\n  {text.named(game, cid)}\n" in shown and game.card(cid).text.split()[0] in shown
     for k in (1, 2):
         assert f"{len(game.s.realms[k].hand)} cards in hand" in shown
-        assert not any(f"[{c}]" in shown for c in game.s.realms[k].hand)
+        assert not any(c in shown for c in game.s.realms[k].hand)
+        mine = {game.card(c).text for c in hand}
+        assert not any(game.card(c).text in shown for c in game.s.realms[k].hand if game.card(c).text not in mine)
     assert "Gold used" in shown and f"deck {len(game.s.deck)}" in shown
     assert "Your hand" not in position_text(game, None)  # a spectator sees no hand
     assert all(len(line) <= 80 for line in text.status(game, 0).splitlines())
@@ -64,8 +66,9 @@ def test_a_solo_round_shows_the_revealed_cards_and_what_is_held() -> None:
     shown = position_text(game, 0)
     assert "solo, easy: round 1 of 18" in shown and "decks: Attack 17, Defend 17, Action 17" in shown
     first = game.s.revealed[0]
-    assert f"revealed: {text.named(game, first)} [{first}]" in shown
-    assert all(f"{text.named(game, c)} [{c}]" in shown for c in game.s.revealed)
+    assert "revealed: " + ", ".join(text.named(game, c) for c in game.s.revealed) in shown
+    assert text.named(game, first) == game.card(first).name + " " + text.value_text(game.card(first))
+    assert not any(c in shown for c in game.s.revealed)  # names, not ids
     assert "Egbert (you) · " in shown and "Noble: Graf Egbert of Brunswick (3)" in shown
     assert "    Village +2" in shown  # Egbert's Village on his Castle
     assert all(len(line) <= 80 for line in shown.splitlines())

@@ -39,7 +39,7 @@ def test_an_attack_hits_the_topmost_defence_first() -> None:
     realm(g, 1, "castle-2", lands=[("land-1", ["hills-1", "moat-1"], None)])
     start_turn(g, 0)
     ev = play(g, ("attack", "cannon-1"), ("at", 1, "land-1"), ("pass",))
-    assert "Moat (moat-1)" in " ".join(texts(ev))
+    assert "4 damage destroys Player 2 (Maria)'s Moat" in texts(ev)[1]
     assert g.s.realms[1].slots[1].defences == ["hills-1"]
 
 
@@ -51,7 +51,7 @@ def test_castle_defences_then_the_castle_fall_last_and_the_kingdom_is_out() -> N
     play(g, ("attack", "soldiers-1"), ("at", 1, "land-1"), ("pass",))  # the Land falls
     assert attack_targets(g, "cannon-1") == [(1, "castle-2")]
     ev = play(g, ("at", 1, "castle-2"), ("pass",))
-    assert "Walls (walls-1)" in texts(ev)[-1] and g.s.realms[1].slots[0].defences == []
+    assert "destroys Player 2 (Maria)'s Walls" in texts(ev)[-1] and g.s.realms[1].slots[0].defences == []
     ev = play(g, ("attack", "cannon-2"), ("at", 1, "castle-2"), ("pass",))
     assert g.s.realms[1].out
     assert isinstance(g.point(), Over) and g.result.winners == (0,)

@@ -13,12 +13,15 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from core.engine import Code, Decision
+from core.visibility import warning
 from core.match import Limit
 from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
+from tui.games.kingdom import text as words
 from tui.games.kingdom.board import KingdomBoard
 from tui.games.kingdom.panes import KingdomPane
+from tui.screens.dialogs import ConfirmDialog
 from tui.screens.play import PlayScreen
 from tui.session import new_record_path
 from tui_support import BOT, HUMAN, game_over_shown, screen_lines, start_game, wait_until
@@ -66,10 +69,16 @@ async def next_decision(pilot: Pilot, app: Any, screen: PlayScreen) -> Decision 
 
 
 async def choose(pilot: Pilot, screen: PlayScreen, index: int) -> None:
-    """`o` focuses the options; Home, Down ``index`` times (End for -1), Enter; wait till it is played."""
+    """`o` focuses the options; Home, Down ``index`` times (End for -1), Enter, and yes when the
+    game asks once first (``done`` with plays left); wait till it is played."""
     r = screen.runner
     before = len(r.history)
+    code = r.waiting.options[index] if isinstance(r.waiting, Decision) else None
     await pilot.press("o", "end" if index < 0 else "home", *["down"] * max(0, index), "enter")
+    if code is not None and warning(r.game, code):
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog), "the question asked once")
+        assert str(pilot.app.screen.query_one("#question").render()) == warning(r.game, code)
+        await pilot.press("y")
     await wait_until(pilot, lambda: len(r.history) > before, "the choice to be played")
 
 
@@ -169,7 +178,7 @@ async def test_gold_answers_an_attack_and_changes_hands(make_app) -> None:
         await wait_until(pilot, lambda: card in game.s.realms[0].hand, "the card bought into the hand")
         assert gold in game.s.realms[attacker].hand and gold not in game.s.realms[0].hand
         await next_decision(pilot, app, screen)
-        assert f"[{card}]" in pane_text(screen, "#hand")
+        assert words.named(game, card) in pane_text(screen, "#hand")
         log = log_text(screen)
         assert f"{game.name(0)} plays Gold out of turn to buy {game.label(card)} [kingdom notes.gold]" in log
         assert f"Gold goes to {game.name(attacker)}" in log
@@ -186,8 +195,8 @@ async def test_the_solo_allocation_keeps_one_card_and_gives_one_to_enemy_1(make_
         revealed = list(game.view(0)["revealed"])
         assert len(revealed) == 3 and point.options[0][0] == "take"
         round_pane = pane_text(screen, "#round")
-        for cid in revealed:
-            assert f"[{cid}]" in round_pane
+        for cid in revealed:  # by name, never by id
+            assert words.named(game, cid) in round_pane and cid not in round_pane
         kept = point.options[0][1]
         assert option_texts(screen)[0] == f"keep {game.label(kept)}"
         await choose(pilot, screen, 0)

@@ -9,11 +9,15 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from core.engine import Decision
+from core import games as core_games
+from core.chance import draw
+from core.engine import TABLE, Chance, Decision
 from core.kingdom.lines import HIDDEN_TRAP
 from core.match import Limit
+from core.rng import SplitMix64
 from notation.runner import GameSetup, SeatPlan
 from tui.games.kingdom import text as words
 from tui.games.kingdom.board import KingdomBoard, context_pane
@@ -78,11 +82,13 @@ def check_lines_of_defence(game: Any, board: KingdomBoard) -> None:
     for k, realm in enumerate(v["realms"]):
         assert f" {k + 1}  {game.name(k)}" in drawn
         assert f"{realm['score']} defence" in drawn
+        ids = words.twins(game, realm)  # a card's id only where another of its kingdom reads the same
         for i, slot in enumerate(realm["slots"]):
             title = "Castle" if i == 0 else game.card(slot["card"]).name
-            assert f"{title} +" in drawn and f"[{slot['card']}]" in drawn
+            assert f"{title} +" in drawn and (f"[{slot['card']}]" in drawn) == (slot["card"] in ids)
             for cid in slot["defences"]:
-                assert f"{words.named(game, cid)} [{cid}]" in drawn or f"{words.named(game, cid)} (" in drawn
+                assert f"{words.named(game, cid)} [{cid}]" in drawn if cid in ids else \
+                    words.named(game, cid) in drawn and f"[{cid}]" not in drawn
 
 
 async def test_the_multiplayer_table_shows_every_kingdom_and_the_hand_after_the_draft(make_app) -> None:
@@ -94,11 +100,12 @@ async def test_the_multiplayer_table_shows_every_kingdom_and_the_hand_after_the_
         game = screen.runner.game
         check_lines_of_defence(game, board)
         screen_text = shown(app)
-        assert "Castle +3 [castle-1]" in screen_text and "Your hand:" in screen_text
+        assert "Castle +3" in screen_text and "castle-1" not in screen_text and "Your hand:" in screen_text
         hand = pane_text(board.query_one("#hand", KingdomPane))
         assert "play" in hand and "left this turn" in hand
-        for cid in game.view(0)["realms"][0]["hand"]:
-            assert f"[{cid}]" in hand and " ".join(game.card(cid).text.split()[:5]) in " ".join(hand.split())
+        for cid in game.view(0)["realms"][0]["hand"]:  # by name, never by id
+            assert words.named(game, cid) in hand and cid not in hand
+            assert " ".join(game.card(cid).text.split()[:5]) in " ".join(hand.split())
         assert not board.query_one("#pane-tabs").display  # the tabs only in compact
 
 
@@ -115,7 +122,8 @@ async def test_the_solo_table_shows_the_revealed_cards_and_comes_forward_for_the
         revealed = game.view(0)["revealed"]
         assert len(revealed) == 3
         for cid in revealed:
-            assert f"[{cid}]" in drawn and " ".join(game.card(cid).text.split()[:4]) in drawn
+            assert words.named(game, cid) in drawn and cid not in drawn
+            assert " ".join(game.card(cid).text.split()[:4]) in drawn
         assert "Revealed" in shown(app)
 
 
@@ -153,7 +161,8 @@ async def test_hot_seat_never_shows_another_seats_hand_or_a_face_down_trap(make_
         for cid in game.s.realms[1].hand:
             assert f"[{cid}]" not in drawn and f"({cid})" not in drawn
         assert f"{len(game.s.realms[1].hand)} card" in drawn  # only the count
-        assert f"[{own}]" in drawn and ("real" in drawn or "decoy" in drawn)
+        kind = "real" if game.trap_real(0, own) else "decoy"  # the person's own, face up to them
+        assert f"Trap ({kind})" in drawn and own not in drawn
 
 
 def test_the_pane_a_decision_brings_forward() -> None:
@@ -180,7 +189,7 @@ async def test_the_draft_is_played_on_screen_with_the_kingdoms_and_the_pool_in_v
                 break
             assert board.compact and board.shown == "kingdoms"
             pool = pane_text(board.query_one("#kingdoms", KingdomPane))
-            assert "draft pool:" in pool and "Castle +3 [castle-1]" in pool
+            assert "draft pool:" in pool and "Castle +3" in pool and "castle-1" not in pool
             await wait_until(pilot, lambda: "draft pool:" in shown(app), "the pool on screen")
             card = r.game.card(point.options[0][1])
             before = len(r.history)
@@ -270,3 +279,60 @@ def test_kingdom_solo_table_snapshot(snap_compare, make_app) -> None:
 
     assert snap_compare(make_app(), terminal_size=(120, 40), run_before=run_before)
     assert checked
+
+
+# -- the full table ----------------------------------------------------------------------------------
+
+
+class BoardApp(App[None]):
+    """The kingdom board alone, for one point of view."""
+
+    def __init__(self, game: Any, seat: int | None) -> None:
+        super().__init__()
+        self.game, self.seat = game, seat
+
+    def compose(self) -> ComposeResult:
+        yield KingdomBoard(self.game, self.seat, id="board")
+
+
+def dealt_game(variant: str) -> Any:
+    """A game of random choices past its setup, with a Trap face down under each kingdom's Castle
+    while there are Traps in the decks (two in solo)."""
+    game: Any = core_games.info("kingdom").make(variant, {})
+    rng = SplitMix64(7)
+    while game.view(None)["turn"] == 0:
+        point = game.point()
+        game.resolve(draw(rng, point)) if isinstance(point, Chance) else game.apply(point.options[0])
+    traps = [c for c in [*game.s.deck, *(c for d in game.s.decks for c in d)] if game.card(c).type == "trap"]
+    for realm, trap in zip(game.s.realms, traps):
+        for pile in (game.s.deck, *game.s.decks):
+            if trap in pile:
+                pile.remove(trap)
+        realm.slots[0].trap = trap
+    return game
+
+
+@pytest.mark.parametrize("variant", ["multi-3", "solo"])
+async def test_the_full_table_shows_every_hand_every_trap_and_the_deck_order(variant: str) -> None:
+    game = dealt_game(variant)
+    app = BoardApp(game, TABLE)
+    async with app.run_test(size=(160, 60)) as pilot:
+        await pilot.pause()
+        board = app.query_one(KingdomBoard)
+        assert board.may_show("hand")
+        kingdoms = pane_text(board.query_one("#kingdoms", KingdomPane))
+        hands = " ".join(pane_text(board.query_one("#hand", KingdomPane)).split())
+        for k, realm in enumerate(game.s.realms):
+            trap = realm.slots[0].trap
+            assert trap is None or f"Trap ({'real' if game.trap_real(k, trap) else 'decoy'})" in kingdoms
+            assert f"{game.name(k)}'s hand: {len(realm.hand)} card" in hands
+            assert all(words.named(game, c) in hands for c in realm.hand)
+        assert "Trap ?" not in kingdoms
+        first = game.s.deck[0] if game.s.deck else game.s.decks[0][0]
+        assert f"top first: {words.named(game, first)}" in kingdoms
+    app = BoardApp(game, 1)  # a seat: its own Trap, the others face down, no deck order
+    async with app.run_test(size=(160, 60)) as pilot:
+        await pilot.pause()
+        kingdoms = pane_text(app.query_one(KingdomBoard).query_one("#kingdoms", KingdomPane))
+        others = [r for k, r in enumerate(game.s.realms) if k != 1 and r.slots[0].trap]
+        assert kingdoms.count("Trap ?") == len(others) >= 1 and "top first" not in kingdoms

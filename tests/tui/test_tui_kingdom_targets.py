@@ -8,15 +8,16 @@ import io
 from typing import Any
 
 from rich.console import Console
+from rich.style import Style
 from textual.pilot import Pilot
 
 from core.engine import Decision
 from core.kingdom.lines import attackable
 from test_tui_kingdom_play import GREEDY, choose, multi, next_decision, person_plays, shown, verified
-from tui.games.kingdom.panes import KingdomsPane
+from tui.games.kingdom.panes import SLOT_META, KingdomsPane
 from tui.games.kingdom.targets import CURSOR, TARGET, KingdomsScroll, table_targets
 from tui.screens.play import PlayScreen
-from tui_support import HUMAN, screen_lines, start_game, wait_until
+from tui_support import HUMAN, start_game, wait_until
 
 
 async def until_target(pilot: Pilot, app: Any, screen: PlayScreen, spread: bool = False) -> Decision:
@@ -35,25 +36,35 @@ async def until_target(pilot: Pilot, app: Any, screen: PlayScreen, spread: bool 
     raise AssertionError("the person never had a target to choose")
 
 
+def slot_of(style: Style | None) -> str | None:
+    """The Castle or Land a piece of the table draws (panes.py marks each title), or None."""
+    meta = style.meta.get(SLOT_META) if style is not None else None
+    return meta[1] if meta else None
+
+
 def marked(screen: PlayScreen, slot: str) -> str:
     """The mark before a Castle or Land's line on the table, scrolled into view or not ('' when
     it has none)."""
     pane = screen.query_one(KingdomsPane)
     console = Console(file=io.StringIO(), width=pane.size.width, color_system=None)
-    console.print(pane.draw(pane.size.width))
-    for line in console.file.getvalue().splitlines():  # type: ignore[attr-defined]
-        at = line.find(f"[{slot}]")
-        if at >= 0:
-            before = line[:at].rstrip().split("  ")[-1].strip()
-            return before[0] if before[:1] in (TARGET, CURSOR) else ""
+    for line in console.render_lines(pane.draw(pane.size.width), pad=False):
+        before = ""
+        for segment in line:
+            if slot_of(segment.style) == slot:
+                before = before.rstrip().split("  ")[-1].strip()
+                return before[0] if before[:1] in (TARGET, CURSOR) else ""
+            before += segment.text
     raise AssertionError(f"{slot} is not on screen")
 
 
-def where_on_screen(app: Any, text: str) -> tuple[int, int]:
-    for y, line in enumerate(screen_lines(app.export_screenshot())):
-        if text in line:
-            return line.index(text) + 1, y
-    raise AssertionError(f"{text!r} is not on screen")
+def where_on_screen(app: Any, slot: str) -> tuple[int, int]:
+    """Where a Castle or Land's title is on the screen."""
+    width, height = app.screen.size
+    for y in range(height):
+        for x in range(width):
+            if slot_of(app.screen.get_style_at(x, y)) == slot:
+                return x + 1, y
+    raise AssertionError(f"{slot} is not on screen")
 
 
 async def test_only_the_legal_targets_are_marked_and_the_arrows_and_enter_choose_one(make_app) -> None:
@@ -95,11 +106,11 @@ async def test_a_click_chooses_a_target_and_a_click_elsewhere_chooses_nothing(ma
         r = screen.runner
         own_castle = r.game.s.realms[0].slots[0].card
         before = len(r.history)
-        await pilot.click(offset=where_on_screen(app, f"[{own_castle}]"))
+        await pilot.click(offset=where_on_screen(app, own_castle))
         await pilot.pause()
         assert r.waiting == point and len(r.history) == before
         seat, slot = list(table_targets(point))[1]  # not the cursor's: the click moves it
-        await pilot.click(offset=where_on_screen(app, f"[{slot}]"))
+        await pilot.click(offset=where_on_screen(app, slot))
         await wait_until(pilot, lambda: len(r.history) > before, "the clicked target to be chosen")
         assert r.history[before].value == ("at", seat, slot)
 

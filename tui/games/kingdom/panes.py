@@ -3,7 +3,9 @@ the viewing seat's hand, and in solo the round (the revealed cards, the card giv
 kingdom, what each holds to answer with).
 
 All is drawn from ``game.view(seat)`` (core/kingdom/view.py): a seat sees its own hand and
-Traps, counts of the other hands and Traps face down; a spectator (None) sees no hand. The
+Traps, counts of the other hands and Traps face down; a spectator (None) sees no hand; the
+full table (TABLE, -1) sees every hand, every Trap and the deck's order. A card is shown by
+its name, with its id only where two cards of one kingdom read the same. The
 words of a card (its name, value, text) come from text.py and the cards themselves, so the
 prompt, ``replay show`` and the app say the same. Each kingdom has its colour and its seat
 number, so the table reads without colour (NO_COLOR) too.
@@ -21,11 +23,13 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from core.engine import TABLE
 from core.kingdom.lines import HIDDEN_TRAP
 from tui.games.kingdom import text
 from tui.games.kingdom.targets import CURSOR, TARGET, KingdomsScroll
 from tui.widgets.view_pane import ViewPane
 
+SLOT_META = "kingdom-slot"  # on a Castle or Land's title: (seat, card), where no id is shown
 Marks = Callable[[int, str], str]  # a Castle or Land's mark on the table (targets.py): "", TARGET, CURSOR
 
 # A kingdom's colours by seat (foreground on background), its mark the seat number.
@@ -46,14 +50,14 @@ def seat_mark(k: int) -> Text:
 
 
 def card_head(game: Any, cid: str, seat: int | None = None) -> Text:
-    """``Walls +4 · defend [walls-3]``: a card's name and value, its type and icons, its id."""
+    """``Walls +4 · defend construction``: a card's name and value, its type and icons."""
     c = game.card(cid)
     out = Text(text.named(game, cid), style="bold")
     kind = " ".join([c.type, *c.icons]) if c.icons else c.type
     out.append(f" · {kind}", style="italic")
-    if seat is not None and c.type in ("attack", "mercenaries") and game.attack_value(seat, cid) != c.value:
+    counts = seat is not None and seat >= 0 and c.type in ("attack", "mercenaries")
+    if counts and game.attack_value(seat, cid) != c.value:
         out.append(f" · {game.attack_value(seat, cid)} damage for {game.noble_key(seat).title()}")
-    out.append(f" [{cid}]", style="dim")
     return out
 
 
@@ -93,11 +97,12 @@ def _damage(slot: Mapping[str, Any], cid: str) -> str:
     return f" ({points} dmg)" if points else ""
 
 
-def _trap(game: Any, seat: int | None, k: int, trap: str) -> str:
-    if trap == HIDDEN_TRAP or seat != k:
+def _trap(game: Any, k: int, trap: str) -> str:
+    """A Trap as the view shows it: face down, or (its owner, the full table) what it is."""
+    if trap == HIDDEN_TRAP:
         return "Trap ?"
     name, real = game.card(trap).name, "real" if game.trap_real(k, trap) else "decoy"
-    return f"Trap ({real}) [{trap}]" if name == "Trap" else f"Trap: {name} ({real}) [{trap}]"
+    return f"Trap ({real})" if name == "Trap" else f"Trap: {name} ({real})"
 
 
 def no_marks(seat: int, slot: str) -> str:
@@ -127,6 +132,7 @@ def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None, mar
             out.append(":" + flag.split(":", 1)[1])
     if realm["out"] and not realm["slots"]:
         return out
+    ids = text.twins(game, realm)
     for i, slot in enumerate(realm["slots"]):
         c = game.card(slot["card"])
         title = ("Castle" if i == 0 and c.key == "castle" else "Mercy as a Land" if c.key == "mercy" else c.name)
@@ -136,17 +142,19 @@ def kingdom_block(game: Any, v: Mapping[str, Any], k: int, seat: int | None, mar
         out.append("\n" + (mark or " ") + " ", style="bold")
         out.append(f"{title} +{value}", style=Style(bold=True, reverse=mark == CURSOR or None,
                                                     underline=mark == TARGET or None)
-                   + click)
+                   + click + Style(meta={SLOT_META: (k, slot["card"])}))
         out.append(_damage(slot, slot["card"]), style=click)
-        out.append(f" [{slot['card']}]", style=Style(dim=True) + click)
+        if slot["card"] in ids:
+            out.append(f" [{slot['card']}]", style=Style(dim=True) + click)
         if i == 0 and realm["mercy"]:
             out.append(f" · Mercy x{len(realm['mercy'])}", style="italic")
         for j, cid in enumerate(reversed(slot["defences"])):
             out.append("\n    » " if j == 0 else "\n      ")
             out.append(text.named(game, cid) + _damage(slot, cid))
-            out.append(f" [{cid}]", style="dim")
+            if cid in ids:
+                out.append(f" [{cid}]", style="dim")
         if slot["trap"] is not None:
-            out.append("\n    " + _trap(game, seat, k, slot["trap"]), style="italic")
+            out.append("\n    " + _trap(game, k, slot["trap"]), style="italic")
     if not realm["slots"]:
         out.append("\n  no kingdom built yet", style="dim")
     return out
@@ -171,7 +179,9 @@ def kingdoms_renderable(game: Any, seat: int | None, width: int, marks: Marks = 
     if v["survival"]:
         head.append("\nsurvival set aside: " + ", ".join(text.named(game, c) for c in v["survival"]))
     if v["in_play"]:
-        head.append("\nin play: " + ", ".join(f"{text.named(game, c)} [{c}]" for c in v["in_play"]), style="bold")
+        head.append("\nin play: " + ", ".join(text.named(game, c) for c in v["in_play"]), style="bold")
+    for line in text.deck_order_lines(game, v):  # the full table only
+        head.append("\n" + line, style="dim")
     columns = max(1, min(len(blocks), (width + 1) // (COLUMN + 1))) if width else 1
     grid = Table.grid(padding=(0, 1), expand=True)
     for _ in range(columns):
@@ -188,8 +198,17 @@ def kingdoms_renderable(game: Any, seat: int | None, width: int, marks: Marks = 
 
 
 def hand_renderable(game: Any, seat: int | None) -> RenderableType:
-    """The viewing seat's hand, each card with its text, and the plays left; nothing of another's."""
+    """The viewing seat's hand, each card with its text, and the plays left; nothing of another's
+    (the full table: every kingdom's hand)."""
     v = game.view(seat)
+    if seat == TABLE:
+        parts: list[RenderableType] = []
+        for k, realm in enumerate(v["realms"]):
+            line = seat_mark(k)
+            line.append(f" {game.name(k)}'s hand: {len(realm['hand'])} card{'s' * (len(realm['hand']) != 1)}",
+                        style="bold")
+            parts += [line, *(card_block(game, cid, k) for cid in realm["hand"])]
+        return Group(*parts)
     if seat is None or not 0 <= seat < len(v["realms"]) or v["realms"][seat]["hand"] is None:
         return Text("No hand to show: a spectator sees no hand.", style="dim")
     cards = list(v["realms"][seat]["hand"])
@@ -222,7 +241,7 @@ def round_renderable(game: Any, seat: int | None) -> RenderableType:
         line = seat_mark(k)
         line.append(f" {game.name(k)}: ")
         held = realm["hand"] or ()
-        line.append(", ".join(f"{text.named(game, c)} [{c}]" for c in held) or "nothing", style="" if held else "dim")
+        line.append(", ".join(text.named(game, c) for c in held) or "nothing", style="" if held else "dim")
         parts.append(line)
     return Group(*parts)
 

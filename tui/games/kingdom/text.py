@@ -4,8 +4,10 @@ person's options (a status line, each kingdom on a line or two, the hand).
 
 Everything is drawn from ``game.view(seat)`` (core/kingdom/view.py): a seat sees its own
 hand and Traps, counts of the other hands and Traps face down; None is a spectator, who
-sees no hand (in solo every held card is on the table and shown to all). Card text comes
-from the cards themselves (core/kingdom/cards.py), so a user's own cards read as written.
+sees no hand (in solo every held card is on the table and shown to all); TABLE (-1) is the
+full table, every hand, every Trap and the deck's order. Card text comes from the cards
+themselves (core/kingdom/cards.py), so a user's own cards read as written. A card is shown
+by its name; an id only where two cards of one kingdom would read the same (``[land-3]``).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.engine import Code, Decision, Over
-from core.kingdom.lines import HIDDEN_TRAP
+from core.engine import TABLE, Code, Decision, Over
+from core.kingdom.cards import value_text
+from core.kingdom.lines import HIDDEN_TRAP, standing_title
 
 WIDTH = 80
 ID_COLUMN = 48  # where a card's [id] stands in the lines of defence
@@ -27,29 +30,28 @@ GOLD_USES = 3  # "Notes on specific cards: Gold"
 # -- a card -------------------------------------------------------------------------------
 
 
-def value_text(card: Any) -> str:
-    """A card's value as printed on it: ``+4`` defence, ``-4`` attack, ``+/-2`` Mercenaries,
-    ``(6)`` a Noble's number; nothing for a card without one."""
-    if card.type in ("castle", "defend"):
-        return f"+{card.value}"
-    if card.type == "attack":
-        return f"-{card.value}"
-    if card.type == "mercenaries":
-        return f"+/-{card.value}"
-    if card.type == "noble":
-        return f"({card.value})"
-    return ""
+__all__ = ["value_text", "named", "position_text", "status", "hand", "nobles", "about"]
 
 
 def named(game: Any, cid: str) -> str:
-    """``Walls +4``: a card's name and value."""
-    c = game.card(cid)
-    value = value_text(c)
-    return f"{c.name} {value}" if value else c.name
+    """``Walls +4``, ``Mercenaries +/-2``, ``Trap (real)``: a card's label and its value."""
+    label, value = game.label(cid), value_text(game.card(cid))
+    return f"{label} {value}" if value and value not in label else label
 
 
-def _with_id(text: str, cid: str, indent: int) -> str:
-    """``text`` with the card's id in brackets in the id column (or just after, when it is long)."""
+def twins(game: Any, realm: Mapping[str, Any]) -> set[str]:
+    """The cards standing in a kingdom (a view's realm) that another card there reads the same
+    as: these alone are shown with their ids, as the options name them (``Land (land-3)``)."""
+    slots = [(sl["card"], sl["defences"]) for sl in realm["slots"]]
+    return {c for card, defences in slots for c in (card, *defences)
+            if standing_title(game.cards, slots, c).endswith(f"({c})")}
+
+
+def _with_id(text: str, cid: str, indent: int, shown: bool = True) -> str:
+    """``text``, with the card's id in brackets in the id column (or just after, when it is
+    long) when ``shown``."""
+    if not shown:
+        return " " * indent + text
     room = ID_COLUMN - indent
     return f"{' ' * indent}{text.ljust(room)}[{cid}]" if len(text) < room else f"{' ' * indent}{text}  [{cid}]"
 
@@ -79,9 +81,9 @@ def _slot_title(game: Any, realm: Mapping[str, Any], slot: Mapping[str, Any], fi
     return named(game, slot["card"]) + (" (the survival seat)" if first else "")
 
 
-def _trap(game: Any, seat: int | None, k: int, trap: str) -> str:
-    """A Trap under a Castle or Land: face down, unless the viewer set it."""
-    if trap == HIDDEN_TRAP or seat != k:
+def _trap(game: Any, k: int, trap: str) -> str:
+    """A Trap under a Castle or Land: face down, unless the view shows it (its owner, the full table)."""
+    if trap == HIDDEN_TRAP:
         return "Trap (face down)"
     real = game.trap_real(k, trap)
     why = "real" if game.card(trap).real else "real: Egbert's Traps always are" if real else "a decoy"
@@ -92,15 +94,15 @@ def defence_lines(game: Any, v: Mapping[str, Any], k: int, seat: int | None) -> 
     """One kingdom's lines of defence: its Castle, then each Land, each with its Defences
     (topmost first: an attack hits the topmost) and its Trap; Mercy beside the Castle."""
     realm = v["realms"][k]
-    lines = [_with_id("Mercy beside the Castle", m, 2) for m in realm["mercy"]]
+    ids = twins(game, realm)
+    lines = ["  Mercy beside the Castle" for _ in realm["mercy"]]
     for i, slot in enumerate(realm["slots"]):
         lines.append(_with_id(_slot_title(game, realm, slot, i == 0) + _damage(game, slot, slot["card"]),
-                              slot["card"], 2))
+                              slot["card"], 2, slot["card"] in ids))
         for cid in reversed(slot["defences"]):
-            lines.append(_with_id(named(game, cid) + _damage(game, slot, cid), cid, 4))
+            lines.append(_with_id(named(game, cid) + _damage(game, slot, cid), cid, 4, cid in ids))
         if slot["trap"] is not None:
-            trap = _trap(game, seat, k, slot["trap"])
-            lines.append(_with_id(trap, slot["trap"], 4) if slot["trap"] != HIDDEN_TRAP else f"    {trap}")
+            lines.append("    " + _trap(game, k, slot["trap"]))
     if not realm["slots"] and not realm["out"]:
         lines.append("  no kingdom built yet")
     return lines
@@ -142,7 +144,7 @@ def kingdom_lines(game: Any, seat: int | None = None) -> list[str]:
         lines += [f"  {f}" for f in flags(game, realm)]
         lines += defence_lines(game, v, k, seat)
         if v["solo"] and realm["hand"]:
-            lines += pack("  holds: ", [f"{named(game, c)} [{c}]" for c in realm["hand"]], sep=", ")
+            lines += pack("  holds: ", [named(game, c) for c in realm["hand"]], sep=", ")
     return lines
 
 
@@ -185,21 +187,40 @@ def table_lines(game: Any, seat: int | None = None) -> list[str]:
     if v["survival"]:
         lines.append("survival set aside: " + ", ".join(named(game, c) for c in v["survival"]))
     if v["revealed"]:
-        lines += pack("revealed: ", [f"{named(game, c)} [{c}]" for c in v["revealed"]], sep=", ")
+        lines += pack("revealed: ", [named(game, c) for c in v["revealed"]], sep=", ")
     given = [(k, c) for k, c in enumerate(v["given"]) if c]
     if given:
-        lines += pack("given: ", [f"{named(game, c)} [{c}] to {game.name(k)}" for k, c in given], sep=", ")
+        lines += pack("given: ", [f"{named(game, c)} to {game.name(k)}" for k, c in given], sep=", ")
     if v["in_play"]:
-        lines += pack("in play: ", [f"{named(game, c)} [{c}]" for c in v["in_play"]], sep=", ")
+        lines += pack("in play: ", [named(game, c) for c in v["in_play"]], sep=", ")
+    lines += deck_order_lines(game, v)
+    return lines
+
+
+def deck_order_lines(game: Any, v: Mapping[str, Any]) -> list[str]:
+    """The full table's deck order, top first (solo: each of the three decks); none in any other view."""
+    lines: list[str] = []
+    if v.get("deck_order"):
+        lines += pack("deck order, top first: ", [named(game, c) for c in v["deck_order"]], sep=", ")
+    for name, deck in zip(("Attack", "Defend", "Action"), v.get("decks_order", ())):
+        if deck:
+            lines += pack(f"{name} deck, top first: ", [named(game, c) for c in deck], sep=", ")
     return lines
 
 
 def hand_lines(game: Any, seat: int | None) -> list[str]:
-    """The seat's hand, each card with its name, value, id and text, wrapped to 80 columns; in
-    multiplayer the Mercy beside its Castle too (it is played from there). Empty for a spectator."""
+    """The seat's hand, each card with its name, value and text, wrapped to 80 columns; the full
+    table (TABLE) every kingdom's. Empty for a spectator."""
     if seat is None:
         return []
     v = game.view(seat)
+    if seat == TABLE:
+        lines = []
+        for k, realm in enumerate(v["realms"]):
+            lines.append(f"{game.name(k)}'s hand: {len(realm['hand'])} card{'s' * (len(realm['hand']) != 1)}")
+            for cid in realm["hand"]:
+                lines += card_lines(game, cid, k)
+        return lines
     if not 0 <= seat < len(v["realms"]) or v["realms"][seat]["hand"] is None:
         return []
     realm = v["realms"][seat]
@@ -214,8 +235,9 @@ def hand_lines(game: Any, seat: int | None) -> list[str]:
 def card_lines(game: Any, cid: str, seat: int | None = None, indent: int = 2) -> list[str]:
     """A card, its value as it counts for ``seat`` (Maria's Pikemen, Charles's Cannons), and its text."""
     c = game.card(cid)
-    head = f"{named(game, cid)} [{cid}]"
-    if seat is not None and c.type in ("attack", "mercenaries") and game.attack_value(seat, cid) != c.value:
+    head = named(game, cid)
+    counts = seat is not None and seat >= 0 and c.type in ("attack", "mercenaries")
+    if counts and game.attack_value(seat, cid) != c.value:
         head += f", {game.attack_value(seat, cid)} damage for {game.noble_key(seat).title()}"
     pad = " " * indent
     return [pad + head, *textwrap.wrap(c.text, WIDTH, initial_indent=pad + "  ", subsequent_indent=pad + "  ")]
