@@ -14,12 +14,14 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
+from core.engine import TABLE, RulesError, Viewer
 from notation.catalog import GameLookup
 from notation.export import ExportError, export_formats, export_stream
 from notation.files import read_regular, write_whole
 from notation.format import RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
+from notation.seat_log import parse_viewer
 from notation.verify import UNFINISHED, verify
 from notation.wording import count, visible
 from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, output_path, takes_data_flags, visible_lines
@@ -95,22 +97,26 @@ def verify_command(file: Path = FILE) -> None:
 def show_command(
     file: Path = FILE,
     step: Optional[int] = typer.Option(None, "--step", "-s", help="Step to show (0 = the start). Default: the last."),
+    seat: Optional[str] = typer.Option(
+        None, "--seat", metavar="NAME",
+        help="Show it as seat NAME saw it (its name or number), or 'spectator'. Default: the full table."),
 ) -> None:
     """Show the position at a step of FILE and the events of that step, with their rules."""
     replay = _replay(file)
+    viewer = _viewer(seat, replay)
     n = len(replay) if step is None else step
     try:
         game = replay.state_at(n)
-        events = replay.events_at(n)
+        info = replay.step_record(n).seen_by(viewer) if n else None
         comments = replay.comments_at(n)
     except IndexError as err:
         _fail(str(err))
+    events = info.events if info is not None else ()
     title = f"step {n} of {len(replay)}"
-    if n:
-        info = replay.step_record(n)
+    if info is not None:
         title += f": {info.seat_name} {info.text}"
     # Every line made visible: comments are a stranger's text, and nothing else may steer the terminal.
-    lines = [visible(title), visible_lines(position_text(game))]
+    lines = [visible(title), visible_lines(position_text(game, viewer))]
     lines += [visible(f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}") for e in events]
     lines += [visible(f"  comment: {c}") for c in comments]
     if replay.failure is not None:
@@ -138,6 +144,10 @@ def export_command(
     ),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of to stdout."),
     force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never FILE itself)."),
+    seat: Optional[str] = typer.Option(
+        None, "--seat", metavar="NAME",
+        help="The game as seat NAME saw it (its name or number), or 'spectator': nothing hidden from "
+             "them is named. Default: the full table, every card and every deck's order."),
 ) -> None:
     """Export FILE as PGN-like text, JSON, or an OpenTafl game record (Tafl only).
 
@@ -153,7 +163,7 @@ def export_command(
     if out is not None:
         output_path(out, force, [file, *(path for _, path in _DATA)])  # never the record nor its data files
     replay = _replay(file)
-    chunks = _export_chunks(replay, format)
+    chunks = _export_chunks(replay, format, _viewer(seat, replay))
     try:
         if out is None:
             for chunk in chunks:
@@ -174,10 +184,20 @@ def export_command(
         raise typer.Exit(1)
 
 
-def _export_chunks(replay: Replay, fmt: str) -> Iterator[str]:
+def _export_chunks(replay: Replay, fmt: str, viewer: Viewer = TABLE) -> Iterator[str]:
     """The export as chunks of text, made as they are written (ExportError when the first is asked
     for): memory does not grow with the record."""
-    yield from export_stream(replay, fmt)
+    yield from export_stream(replay, fmt, viewer=viewer)
+
+
+def _viewer(seat: str | None, replay: Replay) -> Viewer:
+    """The point of view ``--seat`` names (the full table when not given); one line when none."""
+    if seat is None:
+        return TABLE
+    try:
+        return parse_viewer(seat, replay.seat_names)
+    except RulesError as err:
+        _fail(f"--seat: {err}")
 
 
 @replay_app.command("view")

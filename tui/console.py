@@ -24,6 +24,7 @@ from typing import Any
 from core.engine import Chance, Code, Decision, Event, Game, Result, RulesError
 from core.match import Step
 from core.visibility import warning as warning_for
+from core.visibility import events_seen
 from notation.runner import Runner
 from notation.wording import visible
 from tui import games as tui_games
@@ -118,10 +119,19 @@ class Console:
 
     # -- the loop ------------------------------------------------------------------
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose log the prompt prints (the information wall): the one person's, else a spectator's
+        (with several people the screen is everyone's)."""
+        people = self.runner.people
+        return people[0] if len(people) == 1 else None
+
     def intro(self) -> str:
         h = self.runner.header
         seats = ", ".join(f"{name} ({plan.kind})" for name, plan in zip(self.game.seats, self.runner.plans))
-        line = visible(f"{self.runner.gi.title}, {h.variant}, seed {h.seed}: {seats}")
+        # A game with hidden information keeps its seed until it is over: the seed deals every card again.
+        seed = f", seed {h.seed}" if self.runner.gi.perfect_information else ""
+        line = visible(f"{self.runner.gi.title}, {h.variant}{seed}: {seats}")
         steps = len(self.runner.history)
         if steps:
             line += f"\nResuming after step {steps}." + self.recap()
@@ -134,7 +144,8 @@ class Console:
                      and self.runner.seat_kind(history[i].seat or 0) == "human"), None)
         if last is None:
             return ""
-        events = [e for step in history[last:] for e in step.events if e.kind not in self.extras.quiet]
+        events = [e for step in history[last:] for e in events_seen(step.events, self.viewer)
+                  if e.kind not in self.extras.quiet]
         lines = [_event_line(e) for e in events[-most:]]
         who = visible(self.game.seats[history[last].seat or 0])
         return f" Since {who}'s last decision:\n" + "\n".join(lines) if lines else ""
@@ -181,7 +192,9 @@ class Console:
             text = visible(f"{who}: {result.reason} [{result.rule}]")
             if result.scores:
                 text += "\nscores: " + visible(", ".join(f"{n} {s}" for n, s in zip(seats, result.scores)))
-        text += f" ({len(self.runner.history)} steps)"
+        # A game with hidden information says its seed only now (see intro).
+        seed = "" if self.runner.gi.perfect_information else f", seed {self.runner.header.seed}"
+        text += f" ({len(self.runner.history)} steps{seed})"
         where = self.runner.path
         return text + (f"\nrecord: {where}" if where else "")
 
@@ -206,7 +219,7 @@ class Console:
 
     def _show(self, step: Step, own: bool) -> None:
         """A step's events; a person's own first event is part of what they did, never a pause."""
-        for i, event in enumerate(step.events):
+        for i, event in enumerate(events_seen(step.events, self.viewer)):
             if event.kind in self.extras.quiet:
                 continue
             begins = self.extras.begins(event)
@@ -250,7 +263,6 @@ class Console:
             return True
         self.write("  nothing played")
         return False
-
 
     def _answer(self, apply: Callable[[], Step]) -> bool:
         """Apply what a person typed and show what it did; False, with the rules' one line, when refused."""

@@ -66,9 +66,13 @@ def test_hoard_at_the_prompt_then_resumed_verified_and_exported(hoard: object, t
     closing = play(_hoard(path), script.read, script.write)
     assert closing == f"stopped; the record so far is {path}"
     text = script.text
-    assert text.startswith("Hoard (a test game), short, seed 5: Gold (human), Silver (ai), Dragon (bot)")
+    # The seed would deal the hidden gems again: kept until the game is over.
+    assert text.startswith("Hoard (a test game), short: Gold (human), Silver (ai), Dragon (bot)")
+    assert "seed 5" not in text
     assert text.count("Gold: Gold: take, roll or rest") == 4 and "   1. take" in text  # 3 questions, Enter: 1 again
-    assert re.search(r"  Gold takes a \d  \[hoard 2\]", text) and re.search(r"  Silver takes a \d", text)
+    # Gold sees the gem Gold took; of Silver's, only that Silver took one.
+    assert re.search(r"  Gold takes [A-Z][a-z]+  \[hoard 2\]", text) and "  Silver takes a gem  [hoard 2]" in text
+    assert not re.search(r"Silver takes (?!a gem)", text)
     assert "  type take, roll or rest" in text and "  9: choose 1..3" in text
     assert re.search(r"  Gold rolls [1-6]: [-+][12]  \[hoard 2\]", text)  # option 2, roll, and its die
     rec = read_record_file(path)
@@ -79,7 +83,7 @@ def test_hoard_at_the_prompt_then_resumed_verified_and_exported(hoard: object, t
     assert code == 0, out
     assert re.search(r"^Resuming after step \d+\. Since Gold's last decision:\n  Gold rolls", out, re.M)
     assert re.search(r"^(Gold|Silver) wins: hoards -?\d+ to -?\d+ \[hoard 4\]$|^draw: ", out, re.M), out[-400:]
-    assert re.search(r"^scores: Gold -?\d+, Silver -?\d+, Dragon 0 \(\d+ steps\)$", out, re.M)
+    assert re.search(r"^scores: Gold -?\d+, Silver -?\d+, Dragon 0 \(\d+ steps, seed 5\)$", out, re.M)
     assert out.rstrip().endswith(f"record: {path}")
     code, out, _ = invoke("replay", "verify", path)
     assert code == 0 and out.startswith("ok: ") and "unfinished" not in out

@@ -87,7 +87,7 @@ def test_a_failed_export_leaves_no_half_file(record: Path, tmp_path: Path, monke
     code, _, err = invoke("replay", "export", "--format", "otg", "--out", out, TAIFA)
     assert code == 2 and "hold tafl games" in err and not out.exists()
 
-    def stops(replay, fmt):  # type: ignore[no-untyped-def]
+    def stops(replay, fmt, viewer=None):  # type: ignore[no-untyped-def]
         yield "[Game "
         raise ExportError("the export stopped half way")
 

@@ -34,7 +34,7 @@ def test_names_and_events_are_shown_visibly(hoard: object, tmp_path: Path, monke
     assert not _steers(script.lines + [closing])
     assert not [line for line in script.lines if line.startswith("forged")]  # no forged line
     assert "Go\\x1b[2Jld\\nforged line: Go\\x1b[2Jld\\nforged line: take, roll or rest" in script.lines
-    assert any("Go\\x1b[2Jld\\nforged line takes a" in line for line in script.lines)
+    assert any("Go\\x1b[2Jld\\nforged line takes " in line for line in script.lines)
 
 
 @pytest.mark.parametrize("typed", ["²", "٣", MANY, "0" * 12 + "1", "-1"])

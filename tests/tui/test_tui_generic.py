@@ -11,7 +11,7 @@ from pathlib import Path
 
 from textual.widgets import OptionList, Select, Static
 
-from core.engine import Decision
+from core.engine import TABLE, Decision
 from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
@@ -108,7 +108,9 @@ async def test_a_hoard_record_replays_as_text_and_plays_on_from_a_step(make_app,
         await pilot.press("g", "4", "enter")
         await pilot.pause()
         state = screen.replay.state_at(4)
-        assert text(screen.query_one("#position", Static)) == position_text(state, None)
+        # A finished game with hidden gems opens on the full table: every hoard and the deck's order.
+        assert screen.viewer == TABLE
+        assert text(screen.query_one("#position", Static)) == position_text(state, TABLE)
         seat = next(screen.replay.step_record(n).seat for n in range(5, screen.replay.steps + 1)
                     if screen.replay.step_record(n).kind == "decision")
         await pilot.press("p")  # the setup form, prefilled, then Start

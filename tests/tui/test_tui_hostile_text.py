@@ -93,7 +93,7 @@ async def test_the_play_screen_shows_names_and_events_visibly(make_app, hoard,
         status = text(play.query_one("#status"))
         log = "".join(str(line.text).rstrip() for line in play.query_one("#events").lines)  # wrapped lines joined
         assert not steers(status) and not steers(log)
-        assert "".join(f"{SHOWN} takes a".split()) in "".join(log.split()) and SHOWN in status
+        assert "".join(f"{SHOWN} takes".split()) in "".join(log.split()) and SHOWN in status
         assert not [m for m in play.records if steers(m)]
 
 

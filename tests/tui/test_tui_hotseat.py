@@ -22,6 +22,7 @@ from plugin_game import GAME as HOARD, Hoard
 from tui.screens.dialogs import GameOverDialog, HandOverScreen
 from tui.screens.play import SPEEDS, PlayScreen
 from tui_support import BOT, HUMAN, open_continue, screen_lines, start_game, text, wait_until
+from wall_support import strings
 
 CASTILE, LEON = 0, 5  # Taifa's standard seats: Castile first, León last
 
@@ -36,16 +37,24 @@ def on_screen(app: Any) -> str:
 
 
 def hand_ids(screen: PlayScreen, seat: int) -> list[str]:
-    """The card ids in ``seat``'s hand (each card's label names its id: ``Champion (C21)``)."""
+    """The card ids in ``seat``'s hand."""
     return list(screen.runner.game.view(seat)["kingdoms"][seat]["hand"])
 
 
-def shows_any(screen_text: str, ids: list[str]) -> list[str]:
-    """The cards among ``ids`` named on screen: a card is shown by its label, its id in brackets
-    (``Champion (C21)``); the map's area labels (``C10·4``, Castile's area 10) are not cards."""
-    return [cid for cid in ids if re.search(rf"\({cid}\b", screen_text)]
+def names(screen: PlayScreen, seat: int) -> set[str]:
+    """The names of the cards in ``seat``'s hand (card ids are not names: the screen shows names)."""
+    game = screen.runner.game
+    return {game.card(cid).name for cid in hand_ids(screen, seat)}  # type: ignore[attr-defined]
 
 
+def shows_hand(screen_text: str, screen: PlayScreen, seat: int, beside: tuple[int, ...] = ()) -> list[str]:
+    """The cards of ``seat``'s hand named on screen, leaving out any whose name a card of the
+    ``beside`` seats' hands or of the public table shares (those may be on screen for that reason)."""
+    game = screen.runner.game
+    public = {game.card(cid).name for cid in strings(game.view(None)) if cid in game._cards}  # type: ignore[attr-defined]
+    others = set().union(*(names(screen, k) for k in beside))
+    return sorted(name for name in names(screen, seat) - others - public
+                  if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", screen_text))
 
 
 def settled(app: Any, screen: PlayScreen) -> bool:
@@ -73,7 +82,8 @@ async def test_hot_seat_hands_a_turn_over_and_never_shows_the_other_hand(make_ap
                 assert title == f"Pass to {r.game.seats[seat]}"
                 assert f"press Enter when {r.game.seats[seat]} is at the keyboard" in on_screen(app)
                 # Under the hand-over, nothing of either person's hand is on the screen.
-                assert shows_any(on_screen(app), hand_ids(screen, CASTILE) + hand_ids(screen, LEON)) == []
+                assert shows_hand(on_screen(app), screen, CASTILE) == []
+                assert shows_hand(on_screen(app), screen, LEON) == []
                 assert screen.view_seat() is None
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: app.screen is screen, "the table again")
@@ -81,8 +91,8 @@ async def test_hot_seat_hands_a_turn_over_and_never_shows_the_other_hand(make_ap
             other = LEON if seat == CASTILE else CASTILE
             assert screen.view_seat() == seat
             shown = on_screen(app)
-            assert shows_any(shown, hand_ids(screen, seat)), "the person at the keyboard sees their hand"
-            assert shows_any(shown, hand_ids(screen, other)) == []
+            assert shows_hand(shown, screen, seat), "the person at the keyboard sees their hand"
+            assert shows_hand(shown, screen, other, beside=(seat,)) == []
             # The options and the move box speak only to the seat at the keyboard.
             assert text(screen.query_one("#options-title")) == r.waiting.prompt
             # The last option: pass, decline or done (the bots play on between).
@@ -98,7 +108,7 @@ async def test_a_single_person_always_sees_their_own_view_and_watchers_none(make
         screen = await start_game(app, pilot, taifa(LEON))
         await wait_until(pilot, lambda: isinstance(screen.runner.waiting, Decision), "León's turn")
         assert app.screen is screen and screen.view_seat() == LEON
-        assert shows_any(on_screen(app), hand_ids(screen, LEON))
+        assert shows_hand(on_screen(app), screen, LEON)
         await pilot.press("q")
         await pilot.pause()
         watch = await start_game(app, pilot, taifa())
@@ -120,7 +130,7 @@ async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) 
             await pilot.pause()
         await wait_until(pilot, lambda: settled(app, screen), "a person's turn")
         position, steps = repr(r.game.canonical()), len(r.history)
-        records = [e.own for e in screen.entries]
+        records = [e.text for e in screen.entries]
 
     again = make_app()
     async with again.run_test(size=(120, 40)) as pilot:
@@ -129,7 +139,7 @@ async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) 
         await wait_until(pilot, lambda: isinstance(again.screen, HandOverScreen), "the hand-over")
         resumed = next(s for s in again.screen_stack if isinstance(s, PlayScreen))
         assert repr(resumed.runner.game.canonical()) == position and len(resumed.runner.history) == steps
-        assert [e.own for e in resumed.entries] == records
+        assert [e.text for e in resumed.entries] == records
         await pilot.press("enter")
         await pilot.pause()
         assert again.screen is resumed and resumed.view_seat() == resumed.runner.waiting.seat
@@ -237,6 +247,7 @@ class Framed(Hoard):
     def clone(self) -> "Framed":
         c = Framed(self.variant, self.turns)
         c.deck, c.hoard, c.turn, c.due, c.result = list(self.deck), list(self.hoard), self.turn, self.due, self.result
+        c.gems = (list(self.gems[0]), list(self.gems[1]))
         return c
 
     def view(self, seat: int | None) -> Any:
@@ -288,7 +299,10 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
                          tries=100)
         assert "'picture': 'after'" in str(screen.query_one("#position", Static).render())
         written = "\n".join(str(line.text) for line in log.lines)
-        assert all(e.text in written for step in r.history for e in step.events)
+        # Every event as Gold, the one person here, may read it: Silver's gems in their public words.
+        told = [e.as_seen(0) for step in r.history for e in step.events]
+        assert all(e.text in written for e in told if e is not None)
+        assert not any(e.text in written for step in r.history for e in step.events if e.seen == {1})
         assert f"speed {SPEEDS[screen.speed]:g}s" in text(screen.query_one("#status"))  # the pace again
 
 

@@ -215,8 +215,10 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
         await wait_for_human(pilot, screen)
         assert len(s.history) == len(screen.records) == 4
 
-        assert app.focused is screen.query_one("#board", TaflBoard)  # a typed move hands the keys back
-        await pilot.press("u")  # so `u` takes back, not types a `u` into the move box
+        # The move box keeps the keys after a typed move (the next word is a move, not shortcuts):
+        # Escape hands them to the board, and there `u` takes back.
+        assert app.focused is screen.query_one("#move-input", Input)
+        await pilot.press("escape", "u")
         await pilot.pause()
         assert s.game.position() == before_second
         assert screen.records == first_two and len(s.history) == 2

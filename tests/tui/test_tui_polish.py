@@ -41,7 +41,9 @@ async def test_keys_go_back_to_the_board_and_escape_returns_there_while_the_ai_t
         thinking_until_stopped(screen)
         board = screen.query_one("#board", TaflBoard)
         await type_move(pilot, "d1-d3")
-        assert screen.thinking and app.focused is board  # the move went in: the board has the keys
+        assert screen.thinking and app.focused is screen.query_one("#move-input", Input)  # it keeps the keys
+        await pilot.press("escape")
+        assert app.focused is board
         # The last move without colour: `-` where it left, `( )` round the piece that arrived.
         assert row_text(board, 1)[3 + 3 * 3:3 + 3 * 4] == " - "
         assert row_text(board, 3)[3 + 3 * 3:3 + 3 * 4] == "(A)"

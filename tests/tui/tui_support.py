@@ -96,8 +96,11 @@ async def open_continue(pilot: Pilot) -> ContinueScreen:
 
 
 async def type_move(pilot: Pilot, move: str) -> None:
-    """`t` focuses the move box; the move is typed key by key and sent with Enter."""
-    await pilot.press("t", *move, "enter")
+    """`t` focuses the move box (unless it has the keys already, as after a typed move); the move
+    is typed key by key and sent with Enter."""
+    focused = pilot.app.focused
+    keys = [*move, "enter"] if focused is not None and focused.id == "move-input" else ["t", *move, "enter"]
+    await pilot.press(*keys)
     await pilot.pause()
 
 

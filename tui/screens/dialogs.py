@@ -236,3 +236,25 @@ class OpenDialog(Dialog):
     @on(OptionList.OptionSelected, "#records")
     def picked(self, message: OptionList.OptionSelected) -> None:
         self.dismiss(self.records[int(message.option.id or 0)])
+
+
+class ViewDialog(Dialog):
+    """Whose view the viewer shows: each seat's, a spectator's, or the full table (every hand and
+    every deck's order). Dismisses with the chosen item of ``views`` (a point of view and its title),
+    or None (Escape: the view stays as it is)."""
+
+    def __init__(self, views: list[tuple[int | None, str]], question: str = "Whose view of the game?") -> None:
+        super().__init__()
+        self.views = views
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            # Seat names are a record's text: shown visibly, never read as markup.
+            yield OptionList(*[Option(Text(visible(title)), id=str(i)) for i, (_, title) in enumerate(self.views)],
+                             id="views")
+
+    @on(OptionList.OptionSelected, "#views")
+    def picked(self, message: OptionList.OptionSelected) -> None:
+        self.dismiss(self.views[int(message.option.id or 0)])

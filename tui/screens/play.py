@@ -35,15 +35,18 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from core.engine import Chance, Code, Decision, Event, Game, RulesError
 from core.match import Step
+from core.visibility import Told, events_seen, tell
 from core.visibility import warning as warning_for
 from notation.format import Header, RecordError
+from notation.replay import StepInfo
+from notation.seat_log import history_log, played_step
 from notation.runner import Runner, SeatPlan
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
-from tui.screens.play_support import Entry, dice_example, dice_prompt, entry, history_entries, parse_outcome, units
+from tui.screens.play_support import dice_example, dice_prompt, parse_outcome, units
 from tui.widgets.options import EARLY, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
-from tui.widgets.side_panes import SidePanes, event_line, per_line, shorten, step_words
+from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between automatic steps
 WATCH_SPEED = 2  # the speed of a game nobody here plays (an index into SPEEDS)
@@ -77,7 +80,11 @@ class PlayScreen(Screen):
         self.runner = runner
         self.board_class = plugin(runner.header.game).load("board")
         self.score_word = runner.gi.score_word
-        self.entries: list[Entry] = history_entries(runner)
+        # The move list and the events, told for every point of view: each is worded for the seat
+        # shown (the information wall), and the log written again when that seat changes.
+        self.entries: list[StepInfo] = history_log(runner.header, runner.games, runner.history)
+        self.notes: list[tuple[int, Text]] = []  # lines of our own in the log, after that many steps
+        self.log_viewer: int | None = None  # the seat the event log is written for
         self.speed = PLAY_SPEED if runner.people else WATCH_SPEED
         self.skipping = False  # `n`: at speed 0 until a person must answer
         # Whether anything here plays by itself (a bot, an AI, dice): else there is no pace to show.
@@ -119,12 +126,8 @@ class PlayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#events", RichLog)
-        h = self.runner.header
-        log.write(Text(visible(f"{h.game} {h.variant}, seed {h.seed}"), style="dim"))  # to play the game again
-        for step in self.runner.history:
-            for e in step.events:
-                log.write(shown(e))
+        self.log_viewer = self.view_seat()
+        self.rewrite_log()
         self.focus_start()
         self.refresh_all()  # focuses the move box instead when dice from the table are due
         self.advance()
@@ -151,7 +154,39 @@ class PlayScreen(Screen):
     @property
     def records(self) -> list[str]:
         """The move list as the seat shown may read it (another seat's face-down card is not named)."""
-        return [e.text(self.view_seat()) for e in self.entries]
+        seat = self.view_seat()
+        return [record_text(e.told.to(seat), events_seen(e.events, seat)) for e in self.entries]
+
+    def seed_line(self) -> Text:
+        """The game and its seed, to play it again; a game with hidden information keeps its seed
+        until it is over (the seed deals every card again)."""
+        h, r = self.runner.header, self.runner
+        secret = not r.gi.perfect_information and r.result is None
+        return Text(visible(f"{h.game} {h.variant}" + ("" if secret else f", seed {h.seed}")), style="dim")
+
+    def note(self, line: Text | str) -> None:
+        """A line of our own in the event log (a takeback, a saved record), kept when it is written again."""
+        text = line if isinstance(line, Text) else Text.from_markup(line)
+        self.notes.append((len(self.entries), text))
+        self.query_one("#events", RichLog).write(text)
+
+    def rewrite_log(self) -> None:
+        """The event log written again for the seat shown: every step's events as it may read them."""
+        log = self.query_one("#events", RichLog)
+        log.clear()
+        seat = self.log_viewer
+        log.write(self.seed_line())
+        notes = iter(self.notes)
+        pending = next(notes, None)
+        for n, info in enumerate(self.entries):
+            while pending is not None and pending[0] <= n:
+                log.write(pending[1])
+                pending = next(notes, None)
+            for e in events_seen(info.events, seat):
+                log.write(shown(e))
+        while pending is not None:
+            log.write(pending[1])
+            pending = next(notes, None)
 
     def solo_seat(self) -> int | None:
         """The one person's seat, who always sees their own view; None with no people or several."""
@@ -232,6 +267,9 @@ class PlayScreen(Screen):
             move_input.focus()
         elif dice is None:
             self.asked = None
+        if seat != self.log_viewer:  # hot seat: the log as the person now at the keyboard may read it
+            self.log_viewer = seat
+            self.rewrite_log()
         self.query_one(SidePanes).show_moves(self.records, per_line=per_line(len(r.game.seats), r.history))
         self.query_one("#status", Static).update(self.status_text())
         if due is not None and self.handing_over is None and self.is_current:
@@ -281,14 +319,16 @@ class PlayScreen(Screen):
         self.query_one("#error", Static).update(Text(visible(text), style="red") if text else "")
 
     def write(self, events: list[Event]) -> None:
+        """Events to the log, as the seat it is written for may read them."""
         log = self.query_one("#events", RichLog)
-        for e in events:
+        for e in events_seen(events, self.log_viewer):
             log.write(shown(e))
 
-    def record(self, step: Step, words: str) -> None:
-        """A step just played: its words to the move list, its events to the log; when it played
-        several units and there is a pace to follow, they are kept to be played out (frames)."""
-        self.entries.append(entry(self.runner.game, step, words))
+    def record(self, step: Step, told: Told, point: Decision | Chance) -> None:
+        """A step just played (``told`` and ``point`` from before it): its words to the move list, its
+        events to the log; when it played several units and there is a pace to follow, they are
+        kept to be played out (frames)."""
+        self.entries.append(played_step(told, point, step, self.runner.game.seats))
         frames = getattr(self.runner.game, "frames", None)
         before, cut = units(frames() if callable(frames) and self.delay() else (), step.events)
         self.write(before)
@@ -341,7 +381,8 @@ class PlayScreen(Screen):
             step = r.step()
             if step is None:
                 break
-            self.record(step, step_words(r.game, point, step))  # a chance step: worded by its point
+            assert isinstance(point, Chance)
+            self.record(step, tell(r.game, point, step.value), point)  # a chance step: told by its point
             if self.frames_due or self.delay() or time.monotonic() > deadline or not isinstance(r.point, Chance) \
                     or r.waiting:
                 break
@@ -420,13 +461,16 @@ class PlayScreen(Screen):
         """Apply the deciding seat's choice; False (and the error shown) when the rules refuse it."""
         r = self.runner
         try:
-            words = r.game.describe(code)
+            point = r.point
+            if not isinstance(point, Decision):
+                raise RulesError("nobody is to decide now")
+            told = tell(r.game, point, code)
             step = r.decide(code)
         except RulesError as err:
             self.show_error(str(err))
             return False
         self.show_error("")
-        self.record(step, words)
+        self.record(step, told, point)
         return True
 
     # Input goes where it was meant. Keys wait in a queue while the app is busy (the bots' steps),
@@ -536,12 +580,9 @@ class PlayScreen(Screen):
             box.value = ""
 
     def typed_move_played(self) -> None:
-        """A typed move went in. A board that takes keys whole (a grid's cursor) has them back; else
-        the move box keeps them, so the next word typed is a move, never shortcut keys and an
-        Enter on the highlighted option (Escape or a click leaves it)."""
-        board = self.board
-        if board is not None and board.can_focus:
-            self.focus_start()
+        """A typed move went in: the move box keeps the keys, on every board, so the next word typed
+        is a move, never shortcut keys (a Tafl board's ``hjkl``) nor an Enter on the highlighted
+        option. Escape or a click leaves it."""
 
     def typed_dice(self, chance: Chance, text: str) -> None:
         """Dice thrown on a real table, as typed: checked (how many, what range) before they count."""
@@ -554,7 +595,7 @@ class PlayScreen(Screen):
             self.show_error(str(err))
             return
         self.show_error("")
-        self.record(step, step_words(r.game, chance, step))
+        self.record(step, tell(r.game, chance, step.value), chance)
         self.go_on()
 
     # -- actions -----------------------------------------------------------------
@@ -598,12 +639,14 @@ class PlayScreen(Screen):
         await self.halt()
         self.generation += 1
         self.skip_frames()
+        several = len(r.people) > 1
         try:
-            undone = r.takeback()
+            undone = r.takeback(self.view_seat() if several else None)
         except (RecordError, RulesError, OSError) as err:
             undone, problem = 0, f"cannot take back: {err}"
         else:
-            problem = "nothing to take back"
+            problem = ("nothing of yours to take back: another person has decided, or dice or a card "
+                       "have been seen since" if several else "nothing to take back")
         self.halted = False
         self.skipping = False
         if not undone:
@@ -612,7 +655,7 @@ class PlayScreen(Screen):
             return
         del self.entries[len(r.history):]
         self.over_shown = False
-        self.query_one("#events", RichLog).write(f"[i]took back {undone} move(s)[/i]")
+        self.note(f"[i]took back {undone} move(s)[/i]")
         self.show_error("")
         self.refresh_all()
         self.advance()
@@ -649,12 +692,14 @@ class PlayScreen(Screen):
         self.over_shown = True
         r = self.runner
         assert r.result is not None and r.path is not None
+        if not r.gi.perfect_information:  # kept until now: it deals every card again
+            self.note(Text(visible(f"the game is over: it was seed {r.header.seed}"), style="dim"))
         self.app.push_screen(GameOverDialog(r.result, tuple(r.game.seats), r.path, self.score_word),
                              self._after_game_over)
 
     def _after_game_over(self, choice: Path | str | None) -> None:
         if isinstance(choice, Path):
-            self.query_one("#events", RichLog).write(escape(visible(f"record saved: {choice}")))
+            self.note(escape(visible(f"record saved: {choice}")))
         elif choice == REMATCH:
             self.runner.close()
             self.app.rematch(self.runner.header, self.runner.games)  # type: ignore[attr-defined]
@@ -737,7 +782,7 @@ class PlayScreen(Screen):
             self.show_error(f"cannot hand over {self.runner.game.seats[seat]}: {err}")
         else:
             name = self.runner.game.seats[seat]
-            self.query_one("#events", RichLog).write(
+            self.note(
                 Text(visible(f"{'the AI' if kind == 'ai' else 'a person'} plays {name} from here"), style="italic"))
             self.show_error("")
         self.paced = self.runner.gi.has_chance or len(self.runner.people) < len(self.runner.plans)
@@ -754,7 +799,7 @@ class PlayScreen(Screen):
 
         def saved(where: Path | None) -> None:
             if where is not None:
-                self.query_one("#events", RichLog).write(escape(visible(f"record saved: {where}")))
+                self.note(escape(visible(f"record saved: {where}")))
 
         self.app.push_screen(SaveDialog(path), saved)
 

@@ -1,58 +1,12 @@
-"""What the play screen words, free of widgets: the move list as each seat may read it, dice typed
-from a table, and a step cut into the units it played (a game's ``frames()``)."""
+"""What the play screen words, free of widgets: dice typed from a table, and a step cut into the
+units it played (a game's ``frames()``). The move list as each seat may read it is notation.seat_log's."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from core.engine import Chance, Event, Game, RulesError
-from core.match import Step
-from notation.catalog import build_game
-from notation.runner import Runner
-from notation.wording import visible
-from tui.widgets.side_panes import RECORD_WIDTH, record_text, shorten, step_words
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A step in the move list: as its own seat words it, and as every other seat may read it."""
-
-    seat: int | None  # the deciding seat; None for chance, which everyone sees
-    own: str
-    public: str
-
-    def text(self, viewer: int | None) -> str:
-        return self.own if self.seat is None or self.seat == viewer else self.public
-
-
-def entry(game: Game, step: Step, words: str) -> Entry:
-    """A step worded for the move list. A decision's option (``add Champion``) may name a card laid
-    face down, so the other seats read it as its first event tells it (``León places a card face
-    down``): events are what every seat sees. A game's own ``move`` record is public (a Tafl move)."""
-    own = visible(record_text(words, step.events))
-    if step.kind != "decision" or any(e.kind == "move" and e.data for e in step.events):
-        return Entry(None, own, own)
-    seat = step.seat if step.seat is not None else -1
-    if step.events:
-        public = shorten(visible(step.events[0].text), RECORD_WIDTH)
-    else:
-        public = visible(f"{game.seats[seat]} chose") if 0 <= seat < len(game.seats) else "a choice"
-    return Entry(step.seat, own, public)
-
-
-def history_entries(runner: Runner) -> list[Entry]:
-    """The move list of a resumed game: its steps worded again on a replay from the start."""
-    game = build_game(runner.header, runner.games)
-    out = []
-    for step in runner.history:
-        out.append(entry(game, step, step_words(game, game.point(), step)))
-        if step.kind == "decision":
-            game.apply(step.value)  # type: ignore[arg-type]
-        else:
-            game.resolve(step.value)
-    return out
+from core.engine import Chance, Event, RulesError
 
 
 def dice_prompt(chance: Chance) -> str:

@@ -27,16 +27,17 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from core.engine import Chance, Decision, Event, Game, Over
+from core.engine import TABLE, Chance, Decision, Event, Game, Over, Viewer
 from core.match import Step
 from notation.catalog import app_version, build_game, utc_now
 from notation.format import FORMAT_VERSION, Header
 from notation.replay import Replay
 from notation.runner import SeatPlan
 from notation.verify import VerifyReport
+from notation.visitor import viewer_name
 from notation.wording import visible
 from tui.games import plugin, position_text
-from tui.screens.dialogs import StepDialog
+from tui.screens.dialogs import StepDialog, ViewDialog
 from tui.screens.play import SPEEDS
 from tui.session import LongRecord
 from tui.widgets.side_panes import SidePanes, event_line, record_text
@@ -63,6 +64,7 @@ class ReplayScreen(Screen):
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="replay.faster"),
         Binding("minus", "speed(1)", "Slower", show=False, id="replay.slower"),
         Binding("p", "play_from_here", "Play from here", id="replay.play_from_here"),
+        Binding("v", "choose_view", "View", id="replay.view"),
         Binding("question_mark,f1", "app.help", "Help", id="replay.help"),
         Binding("q,escape", "leave", "Close", id="replay.close"),
     ]
@@ -83,6 +85,12 @@ class ReplayScreen(Screen):
         self.speed = 2
         self.timer: Timer | None = None
         self.board_class = plugin(self.header.game).load("board")
+        # The point of view (DESIGN.md, "The information wall"): a game where every seat sees all
+        # is shown as a spectator sees it; any other opens on the full table once it is known to be
+        # over, or asks whose view to show for a game still in play (see _choose_first_view).
+        self.hidden = not source.games(source.header.game).perfect_information
+        self.viewer: Viewer = None
+        self.view_asked = False
         self.per_line = 1
         self._texts: dict[int, str] = {}  # step -> its text in the move list
         self._window = 0  # the first line of the move list's window
@@ -129,6 +137,45 @@ class ReplayScreen(Screen):
         else:
             self._tell_verdict()
         self.show_step()
+        self._choose_first_view()
+
+    # -- the point of view ----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The choice of view only where a view hides anything (not on a Tafl board)."""
+        return self.hidden if action == "choose_view" else True
+
+    def views(self) -> list[tuple[Viewer, str]]:
+        """Every point of view, with its title: each seat, a spectator, the full table."""
+        names = self.replay.seat_names if self.replay is not None else tuple(s.name for s in self.header.seats)
+        return [*((i, f"{name}'s view") for i, name in enumerate(names)),
+                (None, "a spectator's view (public)"), (TABLE, "the full table: every hand, every deck's order")]
+
+    def _choose_first_view(self) -> None:
+        """A finished game with hidden information opens on the full table; one still in play asks
+        whose view to show (its cards may still matter to someone)."""
+        if not self.hidden or self.replay is None or self.view_asked:
+            return
+        self.view_asked = True
+        if self.replay.recording.result is not None or self.replay.result is not None:
+            self.set_view(TABLE)
+        else:
+            # Escape keeps a spectator's view: the one that shows nobody's secrets.
+            self.app.push_screen(ViewDialog(self.views(), "This game is still in play: whose view?"), self.chosen)
+
+    def chosen(self, view: tuple[Viewer, str] | None) -> None:
+        if view is not None:
+            self.set_view(view[0])
+
+    def set_view(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self._texts.clear()
+        self.show_step()
+
+    def action_choose_view(self) -> None:
+        if self.replay is None:
+            return
+        self.app.push_screen(ViewDialog(self.views()), self.chosen)
 
     def on_resize(self) -> None:
         """The events wrapped again at the new width, the cursor's kept in view."""
@@ -149,6 +196,7 @@ class ReplayScreen(Screen):
             self._ready(done.value)
             self._tell_verdict()
             self.show_step()
+            self._choose_first_view()
             return
         except (RecordError, OSError) as err:
             self._unreadable(err)
@@ -197,8 +245,14 @@ class ReplayScreen(Screen):
 
     @property
     def events(self) -> list[Event]:
-        """The current step's events."""
-        return self.replay.events_at(self.step) if self.replay is not None and self.step else []
+        """The current step's events, as the point of view shown may read them."""
+        return self.events_of(self.step)
+
+    def events_of(self, step: int) -> list[Event]:
+        """Step ``step``'s events as the point of view shown may read them (none at the start)."""
+        if self.replay is None or not step:
+            return []
+        return list(self.replay.step_record(step).seen_by(self.viewer).events)
 
     def _show_events(self, same_step: bool = False) -> None:
         """The step's events from the top, the one under the cursor highlighted and in view
@@ -217,16 +271,18 @@ class ReplayScreen(Screen):
         """The position on the board (or as text) and in the status line; the events log cleared."""
         board = self.board
         if board is not None:
-            board.show(state, None, False)  # type: ignore[attr-defined]
+            board.show(state, self.viewer, False)  # type: ignore[attr-defined]
         else:
-            self.query_one("#position", Static).update(escape(position_text(state, None)))
+            self.query_one("#position", Static).update(escape(position_text(state, self.viewer)))
         h = self.header
         stands = where(state)
         resigned = self.report.result if self.report is not None and self.report.ok else None
         if resigned is not None and self.step == self.last and not isinstance(state.point(), Over):
             stands = f"result: {resigned.reason}"  # a seat resigned here (docs/replay-format.md)
+        seats = self.replay.seat_names if self.replay is not None else tuple(s.name for s in h.seats)
+        view = f" · view: {viewer_name(self.viewer, seats)} (v)" if self.hidden else ""
         self.query_one("#status", Static).update(
-            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}")))
+            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}{view}")))
 
     def _move_window(self) -> tuple[int, int]:
         """The lines of the move list drawn, [first, end): all of them when the list is short,
@@ -246,7 +302,7 @@ class ReplayScreen(Screen):
         text = self._texts.get(n)
         if text is None:
             assert self.replay is not None
-            info = self.replay.step_record(n)
+            info = self.replay.step_record(n).seen_by(self.viewer)
             if len(self._texts) >= TEXTS_KEPT:
                 self._texts.clear()
             text = self._texts[n] = record_text(info.text, info.events)
@@ -279,7 +335,7 @@ class ReplayScreen(Screen):
         elif delta > 0 and self.step < self.last:
             self.go(self.step + 1)
         elif delta < 0 and self.step > 0:
-            self.go(self.step - 1, len(self.replay.events_at(self.step - 1)))
+            self.go(self.step - 1, len(self.events_of(self.step - 1)))
 
     def action_landmark(self, index: int, direction: int) -> None:
         """The cursor to the next (``direction`` 1) or previous (-1) event of the landmark's kinds:
@@ -299,7 +355,7 @@ class ReplayScreen(Screen):
         if step is None:
             self.notify(f"no {escape(title)} {'after' if direction > 0 else 'before'} step {self.step}", timeout=3)
             return
-        marks = [i for i, e in enumerate(replay.events_at(step)) if e.kind in kinds]
+        marks = [i for i, e in enumerate(self.events_of(step)) if e.kind in kinds]
         self.go(step, marks[0] if direction > 0 else marks[-1])
 
     def extra_keys(self) -> list[tuple[str, list[Binding]]]:

@@ -17,9 +17,9 @@ from textual.content import Content
 from textual.geometry import Region, Spacing
 from textual.widgets import RichLog, Static
 
-from core.engine import Chance, Event, Game, Point
+from core.engine import Event
 from core.match import Step
-from notation.wording import outcome_text, visible
+from notation.wording import visible
 
 RECORD_WIDTH = 72  # a shuffle lists every position: the move list shows its start
 
@@ -39,14 +39,6 @@ def record_text(worded: str, events: Sequence[Event]) -> str:
 def shorten(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters, the cut marked with an ellipsis."""
     return text if len(text) <= width else text[:width - 1] + "…"
-
-
-def step_words(game: Game, point: Point, step: Step | Any) -> str:
-    """A step worded on the position before it (``game`` there, ``point`` its point then)."""
-    if step.kind == "decision":
-        return game.describe(step.value)
-    label = (point.label or point.kind) if isinstance(point, Chance) else "chance"
-    return f"{label}: {outcome_text(step.value)}"
 
 
 def per_line(seats: int, steps: Sequence[Step | Any]) -> int:
