@@ -121,7 +121,7 @@ def test_a_whole_game_with_no_person_finishes_and_verifies(tmp_path: Path) -> No
     code, text, _ = invoke("kingdom", "play", "--players", "2", "--seats", "random,random", "--seed", "2",
                            "--out", out)
     assert code == 0, text
-    assert re.search(r"^defence points: Player 1 \(\w+\) \d+, Player 2 \(\w+\) \d+ \(\d+ steps\)$", text, re.M), text
+    assert re.search(r"^defence points: Player 1 \(\w+\) \d+, Player 2 \(\w+\) \d+ \(\d+ steps, seed 2\)$", text, re.M), text
     assert verify(read_record_file(out)).ok
 
 

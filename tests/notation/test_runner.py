@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.engine import Chance, Decision, RulesError
-from notation.format import RecordError, ResultRecord
+from notation.format import CommentRecord, RecordError, ResultRecord
 from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
@@ -114,7 +114,10 @@ def test_takeback_goes_back_across_chance_to_the_last_human_decision(hoard, tmp_
     assert [s.kind for s in runner.history[1:]] == ["decision", "chance", "chance", "decision", "chance"]
     assert runner.takeback() == 5
     assert len(runner.history) == 1 and isinstance(runner.waiting, Decision) and runner.waiting.seat == 0
-    assert path.read_bytes() == start  # the record is what it was before Gold's roll
+    # The record is what it was before Gold's roll, and then says a takeback happened.
+    taken = read_record_file(path).records
+    assert path.read_bytes().startswith(start) and list(taken[:-1]) == list(read_record_file(start).records)
+    assert taken[-1] == CommentRecord("takeback: Gold took back 5 steps (steps 2-6)", 1)
     runner.decide(("roll",))
     runner.run()
     assert [s.value for s in runner.history[1:]] == first  # the seeded dice come again, as before

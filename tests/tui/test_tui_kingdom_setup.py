@@ -16,6 +16,7 @@ from core.engine import Decision
 from core.kingdom import GAME
 from core.kingdom.cards import load_cards, packaged_cards
 from notation.runner import read_unfinished
+from tui.screens.dialogs import ViewDialog
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.setup import SetupScreen
@@ -297,6 +298,9 @@ async def test_a_cards_file_of_ones_own_is_the_games_cards(make_app, tmp_path: P
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
         app.open_record(record)
+        # The game is unfinished: the viewer first asks whose view to show (Player 1's, the first).
+        await wait_until(pilot, lambda: isinstance(app.screen, ViewDialog), "whose view")
+        await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.query("#board"),
                          "the record in the viewer")
         await wait_until(pilot, lambda: "verified" in str(app.screen.query_one("#timeline").render()),

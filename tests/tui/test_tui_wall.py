@@ -130,14 +130,14 @@ async def test_the_viewer_opens_a_finished_game_on_the_full_table_and_v_chooses_
     app = make_app(open_path=record)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and "view:" in text(
-            app.screen.query_one("#status")), "the viewer")
+            app.screen.query_one("#timeline")), "the viewer")
         screen = app.screen
-        assert "view: full table (v)" in text(screen.query_one("#status"))
+        assert "view: table" in text(screen.query_one("#timeline"))
         assert screen.viewer == TABLE
         await pilot.press("v")
         await wait_until(pilot, lambda: isinstance(app.screen, ViewDialog), "the choice of view")
         await pilot.press("down", "enter")  # Player 2's view, the second
-        await wait_until(pilot, lambda: app.screen is screen and "view: Player 2" in text(screen.query_one("#status")),
+        await wait_until(pilot, lambda: app.screen is screen and "view: Player 2" in text(screen.query_one("#timeline")),
                          "Player 2's view")
         for n in (replay.steps, replay.steps // 2, 3):
             await pilot.press("g", *str(n), "enter")
@@ -162,4 +162,4 @@ async def test_the_viewer_asks_whose_view_for_a_game_still_in_play(make_app, tmp
         await wait_until(pilot, lambda: isinstance(app.screen, ViewDialog), "the question")
         await pilot.press("enter")  # Player 1's view
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen)
-                         and "view: Player 1" in text(app.screen.query_one("#status")), "Player 1's view")
+                         and "view: Player 1" in text(app.screen.query_one("#timeline")), "Player 1's view")

@@ -64,6 +64,7 @@ def play(game: str, variant: str, kinds: tuple[str, ...], seed: int, path: Path,
             assert step is not None
             told = tell(g, point, step.value)
         wall.look(runner.game)
+        wall.told(runner.game, [told.to(None), *(e.text for e in events_seen(step.events, None))])
         for viewer in wall.seen:
             logs[viewer].append(told.to(viewer))
             logs[viewer] += [e.text for e in events_seen(step.events, viewer)]
@@ -127,6 +128,8 @@ def test_the_prompt_of_one_person_tells_nothing_hidden_from_them(game: str, vari
         point = runner.waiting
         if prompt.rstrip().endswith("(y/n)"):  # a choice that cannot be taken back: yes, as first played
             return "y"
+        if prompt.startswith("--"):  # a pause: Enter
+            return ""
         if isinstance(point, Decision):  # the person's question; else Enter at a pause
             return str(rng.below(len(point.options)) + 1)
         return ""

@@ -167,6 +167,15 @@ class ReplayScreen(Screen):
         if view is not None:
             self.set_view(view[0])
 
+    def view_words(self) -> str:
+        """`` · view: Leon``: whose view the timeline's step is shown from (``v`` chooses; markup, made
+        visible); ``table`` for the full table."""
+        if not self.hidden:
+            return ""
+        seats = self.replay.seat_names if self.replay is not None else tuple(s.name for s in self.header.seats)
+        name = "table" if self.viewer == TABLE else viewer_name(self.viewer, seats)
+        return escape(visible(f" · view: {name}"))
+
     def set_view(self, viewer: Viewer) -> None:
         self.viewer = viewer
         self._texts.clear()
@@ -239,7 +248,7 @@ class ReplayScreen(Screen):
         verdict = "[green]verified[/]" if report.ok else f"[red]differs at step {report.first_bad_step}[/]"
         playing = " · playing" if self.timer else ""
         self.query_one("#timeline", Static).update(
-            f"step {self.step}/{self.last} · {verdict}{playing} · speed {SPEEDS[self.speed]:g}s")
+            f"step {self.step}/{self.last} · {verdict}{self.view_words()}{playing} · speed {SPEEDS[self.speed]:g}s")
         self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first)
         self._show_events()
 
@@ -279,10 +288,8 @@ class ReplayScreen(Screen):
         resigned = self.report.result if self.report is not None and self.report.ok else None
         if resigned is not None and self.step == self.last and not isinstance(state.point(), Over):
             stands = f"result: {resigned.reason}"  # a seat resigned here (docs/replay-format.md)
-        seats = self.replay.seat_names if self.replay is not None else tuple(s.name for s in h.seats)
-        view = f" · view: {viewer_name(self.viewer, seats)} (v)" if self.hidden else ""
         self.query_one("#status", Static).update(
-            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}{view}")))
+            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}")))
 
     def _move_window(self) -> tuple[int, int]:
         """The lines of the move list drawn, [first, end): all of them when the list is short,
