@@ -314,8 +314,8 @@ class Runner:
         undone = len(self.history) - keep
         who = self.game.seats[self.history[keep].seat or 0]
         comments = [c for c in self.comments if c[0] <= keep]
-        comments.append((keep, f"takeback: {who} took back {undone} step{'s' if undone != 1 else ''} "
-                               f"(steps {keep + 1}-{len(self.history)})"))
+        steps = f"step {keep + 1}" if undone == 1 else f"steps {keep + 1}-{len(self.history)}"
+        comments.append((keep, f"takeback: {who} took back {undone} step{'s' if undone != 1 else ''} ({steps})"))
         self._rewrite(self.header, self.history[:keep], comments)
         return undone
 

@@ -51,7 +51,7 @@ def history_log(header: Header, games: GameLookup, history: Sequence[Step]) -> l
         if step.kind == "decision":
             game.apply(step.value)  # type: ignore[arg-type]
         else:
-            game.resolve(step.value)
+            game.resolve(step.value)  # type: ignore[arg-type]
     return out
 
 
