@@ -13,7 +13,7 @@ from core.engine import Game, RulesError
 from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
 from core.match import Controller, Limit
 
-RULES_REVISION = 1
+RULES_REVISION = 2  # 2: KD-30, the questions a hidden hand could answer are asked whether it holds the card
 AI_VERSION = "kingdom-ai 2"  # core.kingdom.ai checks it is its own
 PLAYERS = (2, 3, 4)  # KD-1: a Castle and a Mercy for each of up to four players
 VARIANTS = (*((f"multi-{n}", f"{n} players") for n in PLAYERS), ("solo", "Solo against two enemy kingdoms"))
@@ -23,7 +23,7 @@ DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"
 def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
     from core.kingdom.game import option_specs
 
-    adds_up = option_specs()[-1]
+    adds_up = next(s for s in option_specs() if s.name == "damage_adds_up")
     if variant != "solo":
         return option_specs()
     return (
@@ -33,6 +33,20 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
                    "a revealed Penalty must be given to you (as reviews of the game say), not to an enemy"),
         adds_up,
     )
+
+
+# The option values that play revision 1's rules: a revision-1 record is replayed with these
+# (docs/rulings/kingdom.md, "Revisions"), and an option at this value is left out of the
+# canonical form, so a revision-1 record's digests still match.
+REVISION_1 = {"always_ask": False}
+
+
+def _revision_options(revision: int, variant: str) -> dict[str, Any] | None:
+    """The options that make this fiefdom play an older ``revision`` (None: it cannot)."""
+    if revision != 1:
+        return None
+    names = {s.name for s in _option_specs(variant)}
+    return {name: value for name, value in REVISION_1.items() if name in names}
 
 
 def _seats(variant: str) -> tuple[SeatSpec, ...]:
@@ -95,6 +109,7 @@ GAME = GameDescriptor(
     name="kingdom",
     title="Take the Kingdom",
     revision=RULES_REVISION,
+    revision_options=_revision_options,
     variants=VARIANTS,
     option_specs=_option_specs,
     seat_specs=_seats,

@@ -341,7 +341,7 @@ class KingdomAI:
 
     def choose(self, game: Any, decision: Decision) -> Code:
         opts = list(decision.options)
-        if len(opts) == 1:
+        if len(opts) == 1:  # e.g. only "go", "accept" or "pass": asked as the hand could hold a card (KD-11, KD-30)
             return opts[0]
         if self.stop():
             return _quick(opts)

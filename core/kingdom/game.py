@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import Code, Result, RulesError
+from core.kingdom import REVISION_1
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
@@ -34,6 +35,9 @@ def option_specs() -> tuple[Any, ...]:
                    "survival mode: the first kingdom to lose its Castle restarts from the survival set"),
         OptionSpec("damage_adds_up", "bool", True, "KD-6",
                    "damage tucked under a card adds up with later attacks (off: each attack stands alone)"),
+        OptionSpec("always_ask", "bool", True, "KD-30",
+                   "Morale or Spread in an attack, cancelling a Penalty and removing a Freeze are asked whenever "
+                   "the hand could hold the card (off: only when it does, which tells the others; revision 1)"),
     )
 
 
@@ -52,6 +56,13 @@ class KingdomGame(Table):
         state = KingdomState(realms=[Realm(None) for _ in range(players)], deck=[])
         super().__init__(state, cards)
         self._start(("setup",))
+
+    def canonical(self) -> Any:
+        """The position; an option at its revision-1 value is left out of it, so a revision-1
+        record replays to the same digests (docs/rulings/kingdom.md, "Revisions")."""
+        out = super().canonical()
+        out["options"] = {name: v for name, v in self.opts.items() if name not in REVISION_1 or REVISION_1[name] != v}
+        return out
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -253,15 +264,16 @@ class KingdomGame(Table):
 
     def suffer(self, k: int, pen: str, how: str) -> Proc:
         """A Penalty strikes ``k`` ("Penalty (grey) cards"): one of its plays, unless a Deny or
-        Mercy cancels it at the cost of another play."""
+        Mercy cancels it at the cost of another play. Asked whenever its hand could hold one, a
+        Deny or Mercy it holds or not (KD-30)."""
         s, r = self.s, self.s.realms[k]
         name = self.card(pen).name
         s.plays = max(0, s.plays - 1)
         s.in_play.append(pen)
         self.emit("penalty", f"{name} strikes {self.name(k)} ({how}): one of its plays", "kingdom penalty", k, pen)
-        cancel = [c for c in [*r.hand, *r.mercy] if self.card(c).key in ("deny", "mercy")] \
-            if s.plays >= 1 and not r.famine else []
-        if cancel:
+        may = s.plays >= 1 and not r.famine
+        cancel = [c for c in [*r.hand, *r.mercy] if self.card(c).key in ("deny", "mercy")] if may else []
+        if cancel or (may and self.could_hold(k)):  # KD-30: asked when the others cannot tell
             code = yield from self.ask(k, f"{name}: cancel it with Deny or Mercy (another play)?",
                                        [*(("cancel", c) for c in cancel), ("accept",)], "choose")
             if code[0] == "cancel":
@@ -287,10 +299,12 @@ class KingdomGame(Table):
             self.emit("penalty", f"Plague: {self.name(k)} may not place or move Defend cards this turn", "KD-17", k)
 
     def thaw(self, k: int) -> Proc:
-        """A frozen kingdom plays nothing this turn, unless Mercy removes the Freeze (KD-15)."""
+        """A frozen kingdom plays nothing this turn, unless Mercy removes the Freeze (KD-15). Asked
+        whenever its hand could hold a Mercy, a Mercy it holds or not (KD-30)."""
         s, r = self.s, self.s.realms[k]
-        mercy = [c for c in [*r.hand, *r.mercy] if self.card(c).key == "mercy"] if not r.famine and s.plays else []
-        if mercy:
+        may = not r.famine and s.plays > 0
+        mercy = [c for c in [*r.hand, *r.mercy] if self.card(c).key == "mercy"] if may else []
+        if mercy or (may and self.could_hold(k)):  # KD-30: asked when the others cannot tell
             code = yield from self.ask(k, "you are frozen: remove the Freeze with Mercy (a play)?",
                                        [*(("unfreeze", c) for c in mercy), ("accept",)], "choose")
             if code[0] == "unfreeze":

@@ -213,8 +213,9 @@ def against(g: "Table", k: int, code: Code) -> Proc:
 
 def attack(g: "Table", k: int, cid: str) -> Proc:
     """An attack: the card (from the hand, or Mercenaries from their slot), Morale and Spread
-    added at a play each, the targets, the window, then each part struck ("Attack (red) cards",
-    "Spread and Morale"; shares, KD-7). Returns the plays used."""
+    added at a play each (asked whenever the hand could hold one, KD-30), the targets, the window,
+    then each part struck ("Attack (red) cards", "Spread and Morale"; shares, KD-7). Returns the
+    plays used."""
     s, r = g.s, g.s.realms[k]
     placed = next((sl for sl in r.slots if cid in sl.defences), None)
     if placed is not None:
@@ -233,10 +234,13 @@ def attack(g: "Table", k: int, cid: str) -> Proc:
             extra += [("morale", c) for c in sorted(r.hand) if g.card(c).key == "morale"][:1]
         if spread is None and len(targets) > 1:
             extra += [("spread", c) for c in sorted(r.hand) if g.card(c).key == "spread"][:1]
-        if not extra:
+        open_ = morale is None or (spread is None and len(targets) > 1)  # what the situation allows
+        if not extra and not (open_ and g.could_hold(k)):
             break
-        code = yield from g.ask(k, f"attack with {g.card(cid).name}: add Morale or Spread (a play each), or go",
-                                [*extra, ("go",)], "commit")
+        # KD-30: asked whenever the hand could hold Morale or Spread, in words that name neither
+        ask = f"attack with {g.card(cid).name}: " + ("add to the attack (a play each), or go" if g.could_hold(k)
+                                                     else "add Morale or Spread (a play each), or go")
+        code = yield from g.ask(k, ask, [*extra, ("go",)], "commit")
         if code[0] == "go":
             break
         g.take(k, code[1])

@@ -269,6 +269,13 @@ class Table(ProcedureGame):
                 out.append(cid)
         return out
 
+    def could_hold(self, seat: int) -> bool:
+        """Whether ``seat`` is asked a question that only a card in its hand could answer (Morale or
+        Spread in an attack, Deny or Mercy against a Penalty, Mercy against a Freeze) although it
+        may hold none: whenever it has a hand, so the question tells nobody what the hand holds
+        (KD-30; option ``always_ask``, off in revision 1 and in solo, where nothing is hidden)."""
+        return bool(self.opts.get("always_ask", False)) and bool(self.s.realms[seat].hand)
+
     def may_answer(self, seat: int) -> bool:
         """Whether ``seat`` is asked in a window: what everyone can see (not out, no Famine, a hand
         or a Mercy beside its Castle), never what it holds (KD-11)."""

@@ -122,6 +122,15 @@ def board_text(g: Table, viewer: Viewer) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
+def own_trap_words(g: Table, viewer: Viewer) -> set[str]:
+    """How the board words ``viewer``'s own face-down Traps for it: an Egbert reads every Trap
+    of his as ``Trap (real)`` ("Characters"), whatever its card says."""
+    if not isinstance(viewer, int) or not 0 <= viewer < len(g.s.realms):
+        return set()
+    traps = [sl.trap for sl in g.s.realms[viewer].slots if sl.trap]
+    return {f"Trap ({'real' if g.trap_real(viewer, t) else 'decoy'})" for t in traps if g.cards[t].name == "Trap"}
+
+
 class Wall:
     """What each viewer has seen so far, and the leaks found."""
 
@@ -139,6 +148,7 @@ class Wall:
         cards = (before | hidden(self.g, viewer)) - self.known[viewer]
         labels = {cs.labels[c] for c in cards if cs.labels[c] != cs[c].name}
         labels -= {cs.labels[c.id] for c in cs if c.id not in cards}
+        labels -= own_trap_words(self.g, viewer)
         return pattern([*cards, *labels, *(cs[c].name for c in cards if self.names)])
 
     def check(self, viewer: Viewer, where: str, text: str, words: re.Pattern[str] | None) -> None:
@@ -182,7 +192,7 @@ def choices(g: Played, seed: int) -> Iterator[tuple[Decision | Chance, Any]]:
 GAMES = [  # variant, options, seeds
     ("multi-2", {}, range(3)), ("multi-3", {"survival": True}, range(3)), ("multi-4", {"nobles": "choose"}, range(2)),
     ("multi-3", {"damage_adds_up": False}, range(2)), ("solo", {"difficulty": "expert"}, range(2)),
-    ("solo", {"difficulty": "easy"}, range(1)),
+    ("solo", {"difficulty": "easy"}, range(1)), ("multi-3", {"always_ask": False}, range(1)),
 ]
 
 
@@ -378,3 +388,125 @@ def test_options_that_read_the_same_are_copies_and_parse_back(variant: str, opti
                 g.apply(value)
             else:
                 g.resolve(value)
+
+
+# -- questions that do not tell what a hand holds (KD-30) --------------------------------------
+
+
+def asked(g: Table) -> tuple[int, str, str]:
+    """A decision as every seat but the decider reads it: whose, its words, its kind (the options
+    are the decider's alone)."""
+    d = decision(g)
+    return d.seat, d.prompt, d.kind
+
+
+def attack_position(other: str, **options: Any) -> Table:
+    g = table("anne", "maria", **options)
+    realm(g, 0, "castle-1", hand=["soldiers-1", other])
+    realm(g, 1, "castle-2", lands=[("land-1", [], None), ("land-2", [], None)])
+    start_turn(g, 0)
+    play(g, ("attack", "soldiers-1"))
+    return g
+
+
+def penalty_position(other: str, **options: Any) -> Table:
+    g = table("anne", "maria", **options)
+    realm(g, 0, "castle-1", hand=["walls-1", other])
+    realm(g, 1, "castle-2")
+    start_turn(g, 0, deck=["disease-1"])
+    return g
+
+
+def freeze_position(other: str, **options: Any) -> Table:
+    g = table("anne", "maria", **options)
+    realm(g, 0, "castle-1", hand=["freeze-1"])
+    realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["walls-1", other])
+    start_turn(g, 0)
+    play(g, ("freeze", "freeze-1", 1), ("pass",))  # Anne has no card left: Maria's turn
+    return g
+
+
+@pytest.mark.parametrize("position,fits,plain,use", [
+    (attack_position, "morale-1", "hills-1", ("morale", "morale-1")),
+    (attack_position, "spread-1", "hills-1", ("spread", "spread-1")),
+    (penalty_position, "deny-1", "hills-1", ("cancel", "deny-1")),
+    (penalty_position, "mercy-2", "hills-1", ("cancel", "mercy-2")),
+    (freeze_position, "mercy-2", "hills-1", ("unfreeze", "mercy-2")),
+], ids=["morale", "spread", "penalty-deny", "penalty-mercy", "freeze-mercy"])
+def test_a_question_only_a_hidden_card_answers_is_asked_whether_the_hand_holds_it(position: Any, fits: str,
+                                                                                  plain: str, use: Code) -> None:
+    holds, lacks = position(fits), position(plain)
+    assert asked(holds) == asked(lacks)  # the same decision point for everyone: whose, words, kind
+    decline = decision(lacks).options
+    assert len(decline) == 1 and decline[0] in (("go",), ("accept",))
+    assert decision(holds).options == (use, *decline)
+    if position is attack_position:  # the words name neither card the hand might hold
+        assert "morale" not in asked(holds)[1].lower() and "spread" not in asked(holds)[1].lower()
+    for viewer in (1 - decision(holds).seat, SPECTATOR):
+        for code in decision(holds).options:
+            assert holds.public_words(code) is None or fits not in holds.public_words(code)
+        assert fits not in position_text(holds, viewer) and fits not in repr(holds.view(viewer))
+    # revision 1 (always_ask off) asked only the holder: the question itself told the others
+    old_holds, old_lacks = position(fits, always_ask=False), position(plain, always_ask=False)
+    assert decision(old_holds).options == (use, *decline)
+    p = old_lacks.point()
+    assert not (isinstance(p, Decision) and (p.seat, p.prompt, p.kind) == asked(old_holds))
+
+
+def test_what_everyone_sees_still_spares_a_question() -> None:
+    # an attack with nothing left in hand: everyone sees there is nothing to add
+    g = table("anne", "maria")
+    realm(g, 0, "castle-1", hand=["soldiers-1"])
+    realm(g, 1, "castle-2", lands=[("land-1", [], None)])
+    start_turn(g, 0)
+    play(g, ("attack", "soldiers-1"))
+    assert decision(g).kind == "target"
+    # Spread needs two targets and Morale is in: nothing more may be added, Spread in hand or not
+    g = table("anne", "maria")
+    realm(g, 0, "castle-1", hand=["soldiers-1", "morale-1", "spread-1"])
+    realm(g, 1, "castle-2")
+    start_turn(g, 0)
+    play(g, ("attack", "soldiers-1"), ("morale", "morale-1"))
+    assert decision(g).kind == "target"
+    # a Penalty under Famine, which everyone saw strike: no Deny or Mercy may cancel it
+    g = table("anne", "maria")
+    realm(g, 0, "castle-1", hand=["walls-1", "deny-1", "soldiers-1"])
+    realm(g, 1, "castle-2")
+    start_turn(g, 0, deck=["famine-1", "plague-1"])
+    assert decision(g).options == (("cancel", "deny-1"), ("accept",))  # the Famine, first
+    play(g, ("accept",))
+    assert decision(g).kind == "action" and g.s.plays == 1 and "defend" in g.s.banned  # the Plague, unasked
+
+
+def test_the_ai_declines_an_always_asked_question_when_it_holds_nothing_that_fits() -> None:
+    from core.kingdom.ai import KingdomAI
+
+    for level in ("greedy", "full"):
+        for g, decline in ((attack_position("hills-1"), ("go",)), (penalty_position("hills-1"), ("accept",)),
+                           (freeze_position("hills-1"), ("accept",))):
+            assert KingdomAI(1, level=level).choose(g, decision(g)) == decline
+
+
+def test_revision_1_records_play_with_always_ask_off_and_keep_their_digests() -> None:
+    from pathlib import Path
+
+    from core.games import info
+    from notation.reader import read_record_file
+    from notation.verify import verify
+
+    gi = info("kingdom")
+    assert gi.revision == 2
+    assert gi.record_options(1, "multi-3", {}) == {"always_ask": False}
+    assert gi.record_options(1, "solo", {"difficulty": "easy"}) == {"difficulty": "easy"}  # nothing hidden in solo
+    with pytest.raises(RulesError, match="did not exist in kingdom rules revision 1"):
+        gi.record_options(1, "multi-3", {"always_ask": True})
+    with pytest.raises(RulesError, match="revision 0"):
+        gi.record_options(0, "multi-3", {})
+    old = gi.make("multi-3", {"always_ask": False})
+    assert "always_ask" not in old.canonical()["options"]
+    assert gi.make("multi-3", {}).canonical()["options"]["always_ask"] is True
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    for path in sorted(replays.glob("kingdom-*.fief")):
+        rec = read_record_file(path)
+        assert rec.header.revision == 1 and "always_ask" not in rec.header.options
+        assert verify(rec).ok, path

@@ -48,7 +48,7 @@ def test_castle_defences_then_the_castle_fall_last_and_the_kingdom_is_out() -> N
     realm(g, 0, "castle-1", hand=["cannon-1", "cannon-2", "soldiers-1"])
     realm(g, 1, "castle-2", ["walls-1"], lands=[("land-1", [], None)])
     start_turn(g, 0)
-    play(g, ("attack", "soldiers-1"), ("at", 1, "land-1"), ("pass",))  # the Land falls
+    play(g, ("attack", "soldiers-1"), ("go",), ("at", 1, "land-1"), ("pass",))  # the Land falls
     assert attack_targets(g, "cannon-1") == [(1, "castle-2")]
     ev = play(g, ("at", 1, "castle-2"), ("pass",))
     assert "destroys Player 2 (Maria)'s Walls" in texts(ev)[-1] and g.s.realms[1].slots[0].defences == []
@@ -81,7 +81,7 @@ def test_a_weaker_attack_is_tucked_under_its_target_and_damage_adds_up() -> None
     realm(g, 0, "castle-1", hand=["pikemen-1", "soldiers-1"])
     realm(g, 1, "castle-2", lands=[("land-1", ["archers-1"], None)])
     start_turn(g, 0)
-    ev = play(g, ("attack", "pikemen-1"), ("at", 1, "land-1"), ("pass",))
+    ev = play(g, ("attack", "pikemen-1"), ("go",), ("at", 1, "land-1"), ("pass",))  # KD-30: a hand, so asked
     slot = g.s.realms[1].slots[1]
     assert slot.tucked == {"archers-1": ["pikemen-1"]} and slot.damage == {"archers-1": 1}
     assert "tucked" in texts(ev)[-1]
@@ -96,7 +96,7 @@ def test_with_damage_not_adding_up_each_attack_stands_alone() -> None:
     realm(g, 0, "castle-1", hand=["pikemen-1", "soldiers-1"])
     realm(g, 1, "castle-2", lands=[("land-1", ["archers-1"], None)])
     start_turn(g, 0)
-    play(g, ("attack", "pikemen-1"), ("at", 1, "land-1"), ("pass",))
+    play(g, ("attack", "pikemen-1"), ("go",), ("at", 1, "land-1"), ("pass",))
     play(g, ("attack", "soldiers-1"), ("at", 1, "land-1"), ("pass",))
     slot = g.s.realms[1].slots[1]
     assert slot.defences == ["archers-1"] and slot.tucked["archers-1"] == ["pikemen-1", "soldiers-1"]
@@ -196,7 +196,7 @@ def test_deny_blocks_and_cannot_be_denied() -> None:
     realm(g, 0, "castle-1", hand=["soldiers-1", "deny-1", "walls-1"])
     realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["deny-2"])
     start_turn(g, 0)
-    play(g, ("attack", "soldiers-1"), ("at", 1, "land-1"))
+    play(g, ("attack", "soldiers-1"), ("go",), ("at", 1, "land-1"))
     d = decision(g)
     assert d.seat == 1 and d.kind == "respond" and ("deny", "deny-2") in d.options
     ev = play(g, ("deny", "deny-2"))
@@ -221,7 +221,7 @@ def test_a_kingdom_with_nothing_to_answer_with_is_not_asked() -> None:
     realm(g, 0, "castle-1", hand=["soldiers-1", "walls-1"])
     realm(g, 1, "castle-2", lands=[("land-1", [], None)])  # no hand, no Mercy: everyone can see it
     start_turn(g, 0)
-    play(g, ("attack", "soldiers-1"), ("at", 1, "land-1"))
+    play(g, ("attack", "soldiers-1"), ("go",), ("at", 1, "land-1"))
     assert decision(g).seat == 0
 
 
@@ -253,7 +253,7 @@ def test_a_gold_may_be_blocked_by_a_deny_of_the_player_it_buys_from() -> None:
     realm(g, 0, "castle-1", hand=["cannon-1", "deny-1"])
     realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["gold-1"])
     start_turn(g, 0)
-    play(g, ("attack", "cannon-1"), ("at", 1, "land-1"), ("gold", "gold-1"))
+    play(g, ("attack", "cannon-1"), ("go",), ("at", 1, "land-1"), ("gold", "gold-1"))
     d = decision(g)
     assert d.seat == 0 and d.kind == "respond" and ("deny", "deny-1") in d.options
     ev = play(g, ("deny", "deny-1"))
@@ -266,7 +266,7 @@ def test_sabotage_answers_only_a_mechanical_attack() -> None:
     realm(g, 0, "castle-1", hand=["soldiers-1", "trebuchet-1"])
     realm(g, 1, "castle-2", lands=[("land-1", [], None), ("land-2", [], None)], hand=["sabotage-1"])
     start_turn(g, 0)
-    play(g, ("attack", "soldiers-1"), ("at", 1, "land-1"))
+    play(g, ("attack", "soldiers-1"), ("go",), ("at", 1, "land-1"))
     assert decision(g).options == (("pass",),)
     play(g, ("pass",), ("attack", "trebuchet-1"), ("at", 1, "land-2"))
     assert ("sabotage", "sabotage-1") in decision(g).options
@@ -328,7 +328,10 @@ def test_freeze_stops_the_next_turn_unless_mercy_removes_it() -> None:
     realm(g, 0, "castle-1", hand=["freeze-1", "freeze-2", "walls-2", "hills-2"])
     realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["walls-1"])
     start_turn(g, 0)
-    ev = play(g, ("freeze", "freeze-1", 1), ("pass",), ("done",))
+    play(g, ("freeze", "freeze-1", 1), ("pass",), ("done",))
+    d = decision(g)  # KD-30: Simon has a hand, so he is asked whether he holds a Mercy or not
+    assert d.seat == 1 and d.options == (("accept",),)
+    ev = play(g, ("accept",))
     assert "Player 2 (Simon) is frozen and plays nothing this turn" in texts(ev)
     # Simon, frozen, has no Mercy: his turn passes with no play; the Freeze is discarded
     assert g.s.current == 0 and g.s.realms[1].frozen is None and "walls-1" in g.s.realms[1].hand
@@ -392,7 +395,7 @@ def test_famine_blocks_out_of_turn_cards_for_the_round() -> None:
     assert g.s.realms[0].famine and g.s.plays == 2
     assert not any(o[0] == "mercy" for o in decision(g).options)  # no Mercy on her turn either
     play(g, ("done",))
-    play(g, ("attack", "soldiers-1"), ("at", 0, "castle-1"))
+    play(g, ("attack", "soldiers-1"), ("go",), ("at", 0, "castle-1"))
     assert decision(g).seat == 1  # Anne, under Famine, is not asked to answer
     play(g, ("done",))
     assert not g.s.realms[0].famine  # her turn again: the Famine is over
@@ -403,12 +406,14 @@ def test_disease_forbids_attacks_and_plague_defend_cards() -> None:
     realm(g, 0, "castle-1", hand=["walls-1", "soldiers-1"])
     realm(g, 1, "castle-2")
     start_turn(g, 0, deck=["disease-1"])
+    play(g, ("accept",))  # KD-30: asked to cancel it, with nothing to cancel it with
     assert ("attack", "soldiers-1") not in decision(g).options
     assert ("place", "walls-1", "castle-1") in decision(g).options
     g2 = table("anne", "simon")
     realm(g2, 0, "castle-1", hand=["walls-1", "soldiers-1"])
     realm(g2, 1, "castle-2")
     start_turn(g2, 0, deck=["plague-1"])
+    play(g2, ("accept",))
     assert ("attack", "soldiers-1") in decision(g2).options
     assert ("place", "walls-1", "castle-1") not in decision(g2).options
 
@@ -444,7 +449,10 @@ def test_baligant_plays_a_penalty_that_strikes_the_next_turn() -> None:
     ev = play(g, ("penalty", "plague-1", 1), ("pass",))  # Baligant has nothing more: Anne's turn
     assert any("will strike Player 2 (Anne) on its next turn" in t for t in texts(ev))
     assert any("Plague strikes Player 2 (Anne) (played on it by Baligant)" in t for t in texts(ev))
-    assert g.s.current == 1 and g.s.plays == 2 and "defend" in g.s.banned
+    assert g.s.current == 1 and g.s.plays == 2
+    assert decision(g).options == (("accept",),)  # KD-30: asked to cancel it, with a hand of no Deny or Mercy
+    play(g, ("accept",))
+    assert g.s.plays == 2 and "defend" in g.s.banned
     assert decision(g).options == (("attack", "soldiers-1"), ("done",))
 
 
@@ -504,7 +512,7 @@ def test_survival_restarts_the_first_fallen_kingdom_with_a_village_land_and_two_
     realm(g, 1, "castle-2")
     realm(g, 2, "castle-3", lands=[("land-1", [], None)])
     start_turn(g, 0, deck=["walls-1"] * 0)
-    ev = play(g, ("attack", "cannon-1"), ("at", 1, "castle-2"))
+    ev = play(g, ("attack", "cannon-1"), ("go",), ("at", 1, "castle-2"))
     r = g.s.realms[1]
     assert r.survived and not r.out and [sl.card for sl in r.slots] == ["village-2", "land-10"]
     assert sorted(r.hand) == ["mercenaries-1", "mercenaries-2"] and "kingdom survival" in rules(ev)

@@ -24,7 +24,8 @@ CARDS_HELP = "Your own cards file (TOML, see docs/kingdom-cards.md) instead of t
 MODE_HELP = "multi (2 to 4 kingdoms) or solo (you against two enemy kingdoms)."
 PLAYERS_HELP = "How many kingdoms in multi: 2, 3 or 4 (default 3)."
 DIFFICULTY_HELP = "Solo: easy, medium, difficult or expert (the setup table; default easy)."
-OPTION_HELP = ("A rule option as name=value: nobles=deal|choose, survival=true, damage_adds_up=false (multi); "
+OPTION_HELP = ("A rule option as name=value: nobles=deal|choose, survival=true, damage_adds_up=false, "
+               "always_ask=false (multi); "
                "penalty_to_player=true, damage_adds_up=false (solo).")
 SEAT_WORDS = ("human", "ai", "greedy", "random")  # greedy: the AI's greedy baseline (Limit level "greedy")
 ORDINALS = ("1st", "2nd", "3rd", "4th")
