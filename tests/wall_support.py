@@ -45,7 +45,7 @@ def card_name(game: Game, token: str) -> str | None:
 # Card names a game's own texts use as words of its rules, whatever card is where ("Gold used 1 of
 # 3", "no Deny, Gold, Mercy or Sabotage"): a name check cannot tell them from a card named.
 RULE_WORDS = {"kingdom": frozenset({"Gold", "Mercy", "Deny", "Sabotage", "Famine", "Freeze", "Trap", "Castle",
-                                    "Land", "Penalty"})}
+                                    "Land", "Penalty", "Fortune"})}
 
 
 class Wall:

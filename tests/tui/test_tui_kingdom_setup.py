@@ -156,10 +156,11 @@ async def test_three_players_nobles_chosen_and_survival_reach_the_game(make_app)
         assert setup.query_one("#opt-damage_adds_up", Checkbox).value is True  # left as it is
         play = await start(pilot)
 
-        check_header(play, "multi-3", {"nobles": "choose", "survival": True, "damage_adds_up": True},
+        check_header(play, "multi-3", {"nobles": "choose", "survival": True, "damage_adds_up": True,
+                                       "always_ask": True},
                      ["human", "ai", "ai"])
         game = play.runner.game
-        assert game.options == {"nobles": "choose", "survival": True, "damage_adds_up": True}
+        assert game.options == {"nobles": "choose", "survival": True, "damage_adds_up": True, "always_ask": True}
         point = await first_decision(pilot, play)
         nobles = [c.id for c in game.cards.cards if c.type == "noble"]
         assert len(nobles) == 6
@@ -205,7 +206,7 @@ async def test_two_and_four_players_nobles_dealt_and_damage_alone_reach_the_game
         await tick(pilot, "opt-damage_adds_up", False)
         play = await start(pilot)
 
-        options = {"nobles": "deal", "survival": False, "damage_adds_up": False}
+        options = {"nobles": "deal", "survival": False, "damage_adds_up": False, "always_ask": True}
         check_header(play, variant, options, kinds)
         await wait_until(pilot, lambda: all(r.noble for r in play.runner.game.s.realms), "the Nobles dealt")
         game = play.runner.game
