@@ -91,8 +91,16 @@ class Wall:
         return {t for t in ids | names if len(t) >= 2}
 
 
+_TOKEN = re.compile(r"[\w-]+")
+
+
 def leaks(text: str, secrets: set[str]) -> list[str]:
-    return sorted(s for s in secrets if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text))
+    """The secrets ``text`` names, each as a whole word (``C11``, not ``C110``; ``Court Intrigue``)."""
+    if not secrets:
+        return []
+    words = set(_TOKEN.findall(text))
+    return sorted(s for s in secrets if (s in words if _TOKEN.fullmatch(s) else
+                                         re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text)))
 
 
 def wall_of(replay: Replay) -> Wall:

@@ -23,8 +23,9 @@ from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
-from textual import events, on, work
+from textual import on, work
 from textual.actions import SkipAction
+from textual.events import Key
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -484,7 +485,7 @@ class PlayScreen(Screen):
             self.question = key
             self.question_at = now() if key is not None else float("inf")
 
-    def on_key(self, event: events.Key) -> None:
+    def on_key(self, event: Key) -> None:
         """A key made before the question on the screen was shown is dropped, never applied to it
         (it reaches the screen on its way to the bindings, after the board or pane had it). The
         move box keeps its keys: a typed move is checked when it is sent."""
