@@ -189,9 +189,9 @@ def choices(g: Played, seed: int) -> Iterator[tuple[Decision | Chance, Any]]:
     raise AssertionError("the game did not end")
 
 
-GAMES = [  # variant, options, seeds
-    ("multi-2", {}, range(3)), ("multi-3", {"survival": True}, range(3)), ("multi-4", {"nobles": "choose"}, range(2)),
-    ("multi-3", {"damage_adds_up": False}, range(2)), ("solo", {"difficulty": "expert"}, range(2)),
+GAMES = [  # variant, options, seeds: every variant and option once or twice (the suite's time is shared)
+    ("multi-2", {}, range(1)), ("multi-3", {"survival": True}, range(2)), ("multi-4", {"nobles": "choose"}, range(1)),
+    ("multi-3", {"damage_adds_up": False}, range(1)), ("solo", {"difficulty": "expert"}, range(1)),
     ("solo", {"difficulty": "easy"}, range(1)), ("multi-3", {"always_ask": False}, range(1)),
 ]
 
