@@ -29,7 +29,6 @@ Outcome = Union[int, tuple[int, ...]]
 # Who may see something (DESIGN.md, "The information wall"): None is every seat and every
 # spectator; a frozenset names the seats that may (empty: nobody at the table, a shuffle's order).
 Seen = Union[frozenset[int], None]
-PUBLIC: Seen = None
 # The points of view a log or a view is made for: a seat's number, a spectator (None), or the
 # full table, which sees every hand, every face-down card and every deck's order (a finished
 # game, a dispute). ``view(TABLE)`` is that picture.

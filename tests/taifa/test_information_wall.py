@@ -18,14 +18,13 @@ from typing import Any
 import pytest
 
 from core.chance import SeededChance
-from core.engine import TABLE, Chance, Decision, Event, Over, Viewer
+from core.engine import SPECTATOR, TABLE, Chance, Decision, Event, Over, Viewer
 from core.rng import SplitMix64
 from core.taifa.game import TaifaGame
 from core.visibility import events_seen, tell, warning
 from support import EL_CID, STANDARD, area, begin, decision, give, k, new_game, play, table
 from tui.games.taifa import text
 
-SPECTATOR = None
 CARD_ID = re.compile(r"\b[CM]\d{2,3}\b")
 
 

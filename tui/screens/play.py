@@ -84,6 +84,7 @@ class PlayScreen(Screen):
         # The move list and the events, told for every point of view: each is worded for the seat
         # shown (the information wall), and the log written again when that seat changes.
         self.entries: list[StepInfo] = history_log(runner.header, runner.games, runner.history)
+        self.worded: dict[int | None, list[str]] = {}  # the move list as each seat shown reads it
         self.notes: list[tuple[int, Text]] = []  # lines of our own in the log, after that many steps
         self.log_viewer: int | None = None  # the seat the event log is written for
         self.speed = PLAY_SPEED if runner.people else WATCH_SPEED
@@ -154,9 +155,12 @@ class PlayScreen(Screen):
 
     @property
     def records(self) -> list[str]:
-        """The move list as the seat shown may read it (another seat's face-down card is not named)."""
+        """The move list as the seat shown may read it (another seat's face-down card is not named):
+        worded once a step for each seat shown (the screen asks for it at every refresh)."""
         seat = self.view_seat()
-        return [record_text(e.told.to(seat), events_seen(e.events, seat)) for e in self.entries]
+        words = self.worded.setdefault(seat, [])
+        words += [record_text(e.told.to(seat), events_seen(e.events, seat)) for e in self.entries[len(words):]]
+        return words
 
     def seed_line(self) -> Text:
         """The game and its seed, to play it again; a game with hidden information keeps its seed
@@ -655,6 +659,7 @@ class PlayScreen(Screen):
             self.advance()
             return
         del self.entries[len(r.history):]
+        self.worded.clear()  # worded again from the steps kept
         self.over_shown = False
         self.note(f"[i]took back {undone} move(s)[/i]")
         self.show_error("")
