@@ -33,7 +33,7 @@ from notation import games as notation_games
 from notation.catalog import GameLookup
 from notation.reader import Recording
 from notation.replay import Replay, ReplayFailure, StepInfo
-from notation.visitor import BaseVisitor, StreamingVisitor, ending, viewer_name, walk_stream
+from notation.visitor import BaseVisitor, StreamingVisitor, ending, seed_hidden, viewer_name, walk_stream
 from notation.wording import HIDDEN_CATEGORIES, braced, visible
 
 Source = Union[Recording, Replay]
@@ -313,7 +313,7 @@ class JsonExporter(StreamingVisitor):
         self.failure: str | None = None
         self.own: Result | None = None
         header = replay.header.wire()
-        if self.viewer != TABLE and not replay.games(replay.header.game).perfect_information:
+        if seed_hidden(replay, self.viewer):
             header = {**header, "seed": None}  # a seat's export: the seed would deal every card again
             header["view"] = viewer_name(self.viewer, replay.seat_names)
         self.emit("{\n  \"header\": " + json_text(header, 1))

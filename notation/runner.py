@@ -327,10 +327,11 @@ class Runner:
             seat = point.seat if isinstance(point, Decision) and point.seat in people else None
             if seat is None:
                 return None
+        here = set(people)
         for i in range(len(self.history) - 1, -1, -1):
             step = self.history[i]
             if len(people) > 1 and (step.kind == "chance" or
-                                    any(e.seen is not None and e.seen & set(people) for e in step.events)):
+                                    any(e.seen is not None and e.seen & here for e in step.events)):
                 return None  # a chance outcome, or a hidden thing a person has seen: no redrawing
             if step.kind == "decision" and step.seat is not None and self.seat_kind(step.seat) == "human":
                 if len(people) == 1 or step.seat == seat:

@@ -174,14 +174,19 @@ def viewer_name(viewer: Viewer, seat_names: Sequence[str]) -> str:
     return seat_names[viewer]
 
 
+def seed_hidden(replay: Replay, viewer: Viewer) -> bool:
+    """Whether ``viewer``'s export keeps the record's seed out: a seat's or a spectator's of a game with
+    hidden information (the seed deals every card again)."""
+    return viewer != TABLE and not replay.games(replay.header.game).perfect_information
+
+
 def header_tags(replay: Replay, viewer: Viewer = TABLE) -> list[tuple[str, str]]:
     """The record's tags, (name, value): the header, the game's own result, and (only when the
     record does not verify) the result it claims and what differs. For a seat's or a spectator's
     view of a game with hidden information, a ``View`` tag, and no seed (it would deal every card
     again)."""
     h = replay.header
-    hidden = viewer != TABLE and not replay.games(h.game).perfect_information
-    seed = "hidden" if hidden and h.seed is not None else "-" if h.seed is None else str(h.seed)
+    seed = "-" if h.seed is None else "hidden" if seed_hidden(replay, viewer) else str(h.seed)
     day, clock = date_parts(h)
     tags = [
         ("Game", h.game),
