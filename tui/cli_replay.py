@@ -61,9 +61,9 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     fail(message, code)
 
 
-def _read(file: Path) -> Recording:
-    try:
-        return read_record_file(read_regular(file), games=games(file))  # a FIFO is refused, never waited on
+def _read(file: Path, lookup: GameLookup | None = None) -> Recording:
+    try:  # a FIFO is refused, never waited on
+        return read_record_file(read_regular(file), games=lookup or games(file))
     except RecordError as err:
         _fail(f"{file}: {err}")
     except OSError as err:
@@ -205,12 +205,13 @@ def view_command(
     file: Path = FILE,
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where saved records and keymap.toml live."),
 ) -> None:
-    """Open a record in the replay viewer (the app)."""
-    _read(file)  # a damaged file gets its one line here, before the screen opens
+    """Open a record in the replay viewer (the app), with the data files given (--map, --cards)."""
+    lookup = games(file)
+    _read(file, lookup)  # a damaged file gets its one line here, before the screen opens
     from tui.app import FiefdomApp
 
     try:
-        app = FiefdomApp(data_dir, open_path=file)
+        app = FiefdomApp(data_dir, open_path=file, games=lookup)
     except OSError as err:
         _fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
     app.run()
