@@ -303,9 +303,13 @@ def engine(
     if not otep:
         fail("say which protocol to speak: --otep (the OpenTafl Engine Protocol) is the one there is")
     check_seconds(max_seconds, "--max-seconds")
-    from tui.games.tafl.otep import main
+    from tui.games.tafl.otep import InputError, main
 
-    raise typer.Exit(main(max_seconds, seed))
+    try:
+        code = main(max_seconds, seed)
+    except InputError as err:
+        fail(f"cannot read standard input: {err}")
+    raise typer.Exit(code)
 
 
 def register(app: typer.Typer, simulate_app: typer.Typer) -> None:

@@ -10,8 +10,10 @@ string fiefdom reads a little differently, TF-17), we take its position.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
@@ -305,11 +307,23 @@ def _short(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
+class InputError(Exception):
+    """Standard input cannot be read (closed, a folder, an I/O error): said in one line, exit 2."""
+
+
+def _lines(stdin: TextIO) -> Iterator[str]:
+    """The host's lines; InputError when reading fails (a reply's failed write is not caught here)."""
+    try:
+        yield from stdin
+    except OSError as err:
+        raise InputError(err.strerror or str(err)) from None
+
+
 def serve(stdin: TextIO, stdout: TextIO, stderr: TextIO, engine: OtepEngine) -> int:
     """Say hello, then answer each line until goodbye or the end of input. Returns the exit status."""
     stdout.write("hello\n")
     stdout.flush()
-    for line in stdin:
+    for line in _lines(stdin):
         reply = engine.handle(line)
         for out in reply.out:
             stdout.write(out + "\n")
@@ -323,6 +337,12 @@ def serve(stdin: TextIO, stdout: TextIO, stderr: TextIO, engine: OtepEngine) -> 
 
 
 def main(max_seconds: float, seed: int) -> int:
-    """The protocol on this process's stdin and stdout (ASCII, one command a line)."""
-    stdin = open(sys.stdin.fileno(), encoding="ascii", errors="replace", closefd=False)
+    """The protocol on this process's stdin and stdout (ASCII, one command a line); InputError,
+    before a word is said, when there is no standard input to read (closed: ``<&-``; a folder)."""
+    if sys.stdin is None:  # descriptor 0 was closed when Python started
+        raise InputError(os.strerror(errno.EBADF))
+    try:
+        stdin = open(sys.stdin.fileno(), encoding="ascii", errors="replace", closefd=False)
+    except OSError as err:
+        raise InputError(err.strerror or str(err)) from None
     return serve(stdin, sys.stdout, sys.stderr, OtepEngine(max_seconds, seed))
