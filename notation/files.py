@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import BinaryIO, Union
 
 from notation.format import Limits, RecordError
+from notation.record_lock import RecordInPlay, in_play, lock
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -46,8 +47,8 @@ def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES, *, head: int | 
         kind = not_regular(info.st_mode)
         if kind is not None:
             raise RecordError(f"not a record file: it is {kind}")
-        if head is None and info.st_size > limit:
-            raise RecordError(f"byte 0: the file is larger than {limit // 2**20} MiB, more than any record")
+        if head is None:
+            _check_size(info.st_size, limit)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as file:
             fd = -1  # the file object closes it
@@ -55,6 +56,19 @@ def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES, *, head: int | 
     finally:
         if fd >= 0:
             os.close(fd)
+
+
+def _check_size(size: int, limit: int) -> None:
+    if size > limit:
+        raise RecordError(f"byte 0: the file is larger than {limit // 2**20} MiB, more than any record")
+
+
+def read_open(file: BinaryIO, limit: int = Limits.FILE_BYTES) -> bytes:
+    """The bytes of a regular file already open (a record its writer holds), from its start;
+    RecordError when its size is more than any record's."""
+    _check_size(os.fstat(file.fileno()).st_size, limit)
+    file.seek(0)
+    return file.read(limit + 1) or b""
 
 
 def check_regular(path: PathLike) -> None:
@@ -105,7 +119,7 @@ def _aside(path: str) -> Iterator[tuple[int, str]]:
         for _ in range(100):
             tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
             try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+                fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
             except FileExistsError:  # another's: not ours to remove
                 tmp = None
                 continue
@@ -153,22 +167,31 @@ def write_all(file: BinaryIO, data: bytes) -> None:
             view = view[file.write(view) or 0:]
 
 
-def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: bool = False) -> BinaryIO:
+def create_whole(path: PathLike, data: bytes, *, replace: bool = False, fsync: bool = False,
+                 hold: bool = False) -> BinaryIO:
     """A new file at ``path`` holding ``data`` from the moment it appears, open for appending more
     (unbuffered: each write goes to the system at once, see :func:`write_all`).
 
     ``data`` is written to a temporary file in the same folder and renamed into place, so no
     process killed at any moment leaves ``path`` empty or holding part of ``data``. An existing
     file at ``path`` is replaced only with ``replace`` (else FileExistsError, nothing written).
+    ``hold``: the file is a record to play on, locked for its one writer (notation/record_lock.py)
+    before it appears; a record another process is playing is never replaced (RecordInPlay).
     """
     target = os.fspath(path)
+    if hold and replace:
+        holder = in_play(target)
+        if holder is not None:
+            raise RecordInPlay(f"{target} is in play elsewhere ({holder}): it cannot be replaced")
     with _aside(target) as (fd, tmp):
         try:
-            file = open(fd, "wb", buffering=0)
+            file = open(fd, "r+b", buffering=0)  # readable too: a rewrite reads the record it holds
         except BaseException:
             os.close(fd)
             raise
         try:
+            if hold:
+                lock(file, tmp)  # a new file nobody else knows: taken at once
             write_all(file, data)
             if fsync:
                 os.fsync(file.fileno())

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from core import games as core_games
 from core.chance import SeededChance, TableDice, draw, typed
@@ -157,10 +157,13 @@ class Runner:
         return cls(header, games, journal, game=game)
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info) -> "Runner":
+    def resume(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info,
+               held: BinaryIO | None = None) -> "Runner":
         """Carry on an unfinished record: a torn last record is dropped, the steps replayed,
-        and the game goes on where it stopped. RecordError (one line) when it cannot."""
-        journal = Journal.open_append(path, games=games)
+        and the game goes on where it stopped. RecordError (one line) when it cannot, RecordInPlay
+        when another process is playing it (notation/record_lock.py); ``held``: the file already
+        open with its lock (a rewrite's)."""
+        journal = Journal.open_append(path, games=games, held=held)
         try:
             assert journal.recording is not None
             return cls(journal.recording.header, games, journal, journal.recording)
@@ -359,14 +362,21 @@ class Runner:
         tmp = path.with_name(path.name + ".rewrite")
         replay = Runner.start_from(header, tmp, self.games, steps, replace=True)  # our own scratch
         assert replay.journal is not None
-        for step, text in self.comments if comments is None else comments:
-            replay.journal.comment(text, step)
-        replay.close()
+        try:
+            for step, text in self.comments if comments is None else comments:
+                replay.journal.comment(text, step)
+            # The new file takes the name with its writer's lock held: the record is never free
+            # for another writer (notation/record_lock.py).
+            os.replace(tmp, path)
+        except BaseException:
+            replay.close()
+            tmp.unlink(missing_ok=True)
+            raise
         self.journal.close()
-        os.replace(tmp, path)
+        held = replay.journal.hand_over()
         # The app holds this object: it becomes the resumed game rather than handing out a new one.
         stop = self.stop.ask
-        self.__dict__.update(Runner.resume(path, games=self.games).__dict__)
+        self.__dict__.update(Runner.resume(path, games=self.games, held=held).__dict__)
         self.set_stop(stop)
 
     @classmethod

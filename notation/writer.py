@@ -22,13 +22,14 @@ from core.digest import digest, encode
 from core.engine import Game, Result
 from core.match import Step
 from notation.catalog import GameLookup, build_game
-from notation.files import create_whole, read_regular, write_all
+from notation.files import create_whole, read_open, write_all
 from notation.format import (
     CHAINED_TYPES, CHECKPOINT_EVERY, PREAMBLE, Chain, ChanceRecord, CheckpointRecord,
     CommentRecord, DecisionRecord, Header, Limits, Record, RecordError, ResultRecord,
     HASH_SIZE, encode_header, encode_record, pack,
 )
 from notation.reader import Recording, read_record_file
+from notation.record_lock import open_locked
 from notation.schema import (
     SchemaError, code_from_wire, game_stamp, header_from_wire, outcome_from_wire, record_from_wire,
 )
@@ -198,7 +199,7 @@ class Journal:
             file: BinaryIO = io.BytesIO()
             file.write(head + data)
         else:
-            file = create_whole(path, head + data, replace=replace, fsync=fsync)
+            file = create_whole(path, head + data, replace=replace, fsync=fsync, hold=True)
         journal = cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
                       path=path, replace=replace)
         journal._start = start if game is None else None
@@ -206,20 +207,27 @@ class Journal:
 
     @classmethod
     def open_append(cls, path: str | os.PathLike[str], *, games: GameLookup = core_games.info,
-                    fsync: bool = False, checkpoint_every: int = CHECKPOINT_EVERY) -> "Journal":
-        """Continue an unfinished record: a torn last record is cut off first.
+                    fsync: bool = False, checkpoint_every: int = CHECKPOINT_EVERY,
+                    held: BinaryIO | None = None) -> "Journal":
+        """Continue an unfinished record: a torn last record is cut off first. The writer's lock is
+        taken first (RecordInPlay when another process plays it); ``held``: the record already
+        open with the lock held (a rewrite's new file, renamed to ``path``).
 
         Raises RecordError if the file is damaged or already ends with a result.
         ``journal.recording`` holds what was read, for replaying to the current position.
         """
-        recording = read_record_file(read_regular(path), games=games)  # never blocks on a FIFO
-        if recording.result is not None:
-            index = len(recording.records) - 1
-            raise RecordError(
-                f"record {index} at byte {recording.offsets[index]}: the game is over; "
-                "a finished record cannot be continued"
-            )
-        file = open(path, "r+b", buffering=0)  # unbuffered, as create_whole's
+        file = held if held is not None else open_locked(path)  # never blocks on a FIFO
+        try:
+            recording = read_record_file(read_open(file), games=games)
+            if recording.result is not None:
+                index = len(recording.records) - 1
+                raise RecordError(
+                    f"record {index} at byte {recording.offsets[index]}: the game is over; "
+                    "a finished record cannot be continued"
+                )
+        except BaseException:
+            file.close()
+            raise
         file.truncate(recording.end)
         file.seek(recording.end)
         last = recording.records[-1] if recording.records else None
@@ -312,6 +320,13 @@ class Journal:
 
     def close(self) -> None:
         self._file.close()
+
+    def hand_over(self) -> BinaryIO:
+        """The record's open file, with the writer's lock it holds, for another journal to carry on
+        (:meth:`open_append` with ``held``); this journal writes no more."""
+        self._flush()
+        self.finished = True
+        return self._file  # type: ignore[return-value]
 
     def __enter__(self) -> "Journal":
         return self

@@ -134,11 +134,11 @@ class FiefdomApp(App):
         from notation.format import RecordError
         from notation.runner import Runner
         from tui.own_files import keep
-        from tui.session import new_record_path
+        from tui.session import new_autosave
 
         try:
-            runner = Runner.start(setup, new_record_path(self.data_dir, setup.game, setup.variant),
-                                  games=games or self.games)
+            runner = new_autosave(self.data_dir, setup.game, setup.variant,
+                                  lambda path: Runner.start(setup, path, games=games or self.games))
         except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(shown(f"cannot start: {err}"), severity="error")
             return
@@ -178,13 +178,13 @@ class FiefdomApp(App):
         from core.engine import RulesError
         from notation.format import RecordError
         from notation.runner import Runner
-        from tui.session import new_record_path
+        from tui.session import new_autosave
 
         games = games or self.games
         try:
             header, _ = setup.start(games(setup.game), games)
-            runner = Runner.start_from(header, new_record_path(self.data_dir, header.game, header.variant),
-                                       games, steps)
+            runner = new_autosave(self.data_dir, header.game, header.variant,
+                                  lambda path: Runner.start_from(header, path, games, steps))
         except (RulesError, RecordError, OSError, ValueError) as err:
             self.notify(shown(f"cannot play from here: {err}"), severity="error")
             return

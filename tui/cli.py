@@ -60,7 +60,7 @@ def play(
     try:
         app_ = FiefdomApp(data_dir)
     except OSError as err:
-        fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
+        fail(str(err))  # tui.session.DataDirError: the folder named, what is in the way
     app_.run()
 
 
@@ -98,7 +98,7 @@ def resume(
     try:
         app_ = FiefdomApp(data_dir, resume_path=file, games=games)
     except OSError as err:
-        fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
+        fail(str(err))  # tui.session.DataDirError: the folder named, what is in the way
     app_.run()
 
 

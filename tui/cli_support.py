@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import inspect
 import math
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
@@ -196,20 +195,6 @@ def games_for(path: Path, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
 # -- records -----------------------------------------------------------------------------
 
 
-def new_record_path(data_dir_opt: Path | None, game: str, variant: str) -> Path:
-    """A new autosave in the data folder: ``<game>-<variant>-<UTC time>.fief``, never an existing file."""
-    from tui.session import autosave_dir, data_dir
-
-    base = autosave_dir(data_dir(data_dir_opt))
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    path = base / f"{game}-{variant}-{stamp}.fief"
-    n = 1
-    while path.exists():
-        n += 1
-        path = base / f"{game}-{variant}-{stamp}-{n}.fief"
-    return path
-
-
 def output_path(out: Path, force: bool, inputs: Sequence[Path | None] = ()) -> Path:
     """``out`` if a command may write it (one line, exit 2, when not): an existing file only with
     ``force``, and never one of the command's own input files (``inputs``), even with it."""
@@ -226,12 +211,18 @@ def start_runner(setup: GameSetup, out: Path | None, force: bool, games: GameLoo
                  inputs: Sequence[Path | None] = ()) -> Runner:
     """A new game at the prompt, journaled to ``out`` (checked by :func:`output_path`, replaced only with
     ``force``) or a new autosave in the data folder; one line, exit 2, when it cannot start."""
+    from notation.format import RecordError
     from notation.runner import Runner
+    from tui.session import DataDirError, data_dir as data_folder, new_autosave
 
-    path = output_path(out, force, inputs) if out is not None else new_record_path(data_dir, setup.game, setup.variant)
+    path = out
     try:
-        return Runner.start(setup, path, games=games, replace=force and out is not None)
-    except RulesError as err:
+        if out is None:  # an autosave: a name nobody else has, taken whatever starts at the same second
+            return new_autosave(data_folder(data_dir), setup.game, setup.variant,
+                                lambda name: Runner.start(setup, name, games=games))
+        path = output_path(out, force, inputs)
+        return Runner.start(setup, path, games=games, replace=force)
+    except (RulesError, RecordError, DataDirError) as err:  # RecordInPlay: --force over a game in play
         fail(str(err))
     except FileExistsError:  # it appeared since the check
         fail(f"{path} exists; give --force to replace it")

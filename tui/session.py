@@ -34,11 +34,25 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME))
 
 
+class DataDirError(OSError):
+    """A data folder (or its autosave folder) that cannot be made or used: one line naming it."""
+
+
+def _folder(path: Path) -> Path:
+    """``path``, a folder made if missing; DataDirError (one line) when it cannot be one."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        if isinstance(err, (FileExistsError, NotADirectoryError)):
+            reason = "a file is in the way (a folder is needed)"
+        raise DataDirError(f"cannot use the data folder {path}: {reason}") from None
+    return path
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where autosaves, saved records and the keymap live (platformdirs, or --data-dir)."""
-    base = Path(override) if override else default_data_dir()
-    base.mkdir(parents=True, exist_ok=True)
-    return base
+    return _folder(Path(override) if override else default_data_dir())
 
 
 def new_seed() -> int:
@@ -48,9 +62,7 @@ def new_seed() -> int:
 
 def autosave_dir(base: Path) -> Path:
     """``base``/autosave (created): every game being played is journaled there."""
-    path = base / "autosave"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(base / "autosave")
 
 
 def utc_stamp() -> str:
@@ -58,16 +70,22 @@ def utc_stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime())
 
 
-def new_record_path(base: Path, game: str, variant: str) -> Path:
-    """A free file name for a new game's autosave under the data folder ``base``:
-    ``autosave/<game>-<variant>-<UTC time>[-n].fief``."""
+def new_autosave(base: Path, game: str, variant: str, start: Callable[[Path], T]) -> T:
+    """``start`` given a new autosave's name under the data folder ``base``
+    (``autosave/<game>-<variant>-<UTC time>[-n].fief``), what it returns. ``start`` creates its file
+    exclusively (FileExistsError when the name is taken, nothing written): a name another game took
+    since, in this process or another starting at the same second, passes to the next."""
     stamp = utc_stamp()
     folder = autosave_dir(base)
-    path, n = folder / f"{game}-{variant}-{stamp}.fief", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{game}-{variant}-{stamp}-{n}.fief"
-    return path
+    for n in range(1, 10_000):
+        path = folder / (f"{game}-{variant}-{stamp}.fief" if n == 1 else f"{game}-{variant}-{stamp}-{n}.fief")
+        if os.path.lexists(path):
+            continue
+        try:
+            return start(path)
+        except FileExistsError:
+            continue
+    raise DataDirError(f"cannot use the data folder {base}: no free autosave name for {game} at {stamp}")
 
 
 @dataclass(frozen=True)
@@ -75,6 +93,7 @@ class Unfinished:
     path: Path
     title: str
     steps: int
+    elsewhere: str | None = None  # who is playing it now, when another process is (record_lock.in_play)
 
 
 def unfinished_games(base: Path) -> list[Unfinished]:
@@ -85,6 +104,7 @@ def unfinished_games(base: Path) -> list[Unfinished]:
     from notation.files import read_regular
     from notation.format import RecordError
     from notation.reader import read_record_file
+    from notation.record_lock import in_play
     from notation.wording import visible
     from tui.own_files import games_for
 
@@ -107,7 +127,8 @@ def unfinished_games(base: Path) -> list[Unfinished]:
             h = rec.header
             seats = ", ".join(f"{s.name} ({s.kind})" for s in h.seats)
             # The seat names are the record's own text: made visible for the Continue list.
-            out.append(Unfinished(path, visible(f"{title} {h.variant}: {seats}; started {h.created}"), rec.steps))
+            out.append(Unfinished(path, visible(f"{title} {h.variant}: {seats}; started {h.created}"), rec.steps,
+                                  in_play(path)))
     return out
 
 

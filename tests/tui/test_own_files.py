@@ -13,8 +13,7 @@ from core.kingdom.cards import load_cards
 from notation.format import RecordError
 from notation.runner import GameSetup, Runner
 from tui.own_files import games_for, keep
-from tui.session import new_record_path
-from tui_support import BOT, HUMAN, ROOT
+from tui_support import BOT, HUMAN, ROOT, autosave_path
 
 PACKAGED = ROOT / "core" / "kingdom" / "data" / "cards.toml"
 
@@ -29,7 +28,7 @@ def started(data: Path, cards: Path) -> Path:
     """A solo game begun on ``cards``, its copy kept as the app keeps it: the record's path."""
     games = core_games.lookup({"kingdom": {"cards": load_cards(cards)}})
     runner = Runner.start(GameSetup("kingdom", "solo", (HUMAN, BOT, BOT), 1, {}, {}),
-                          new_record_path(data, "kingdom", "solo"), games=games)
+                          autosave_path(data, "kingdom", "solo"), games=games)
     keep(data, "kingdom", {"cards": cards}, runner.header.setup)
     runner.close()
     return runner.path

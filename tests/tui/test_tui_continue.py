@@ -3,6 +3,9 @@ one, skip a record that cannot be read; and ``FiefdomApp(resume_path=...)``."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from textual.widgets import OptionList
@@ -17,7 +20,10 @@ from tui.games.taifa.board import KingdomsPane, kingdoms_text
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
-from tui.session import new_record_path, unfinished_games
+from tui.screens.replay import ReplayScreen
+from notation.record_lock import in_play
+from tui.session import unfinished_games
+from tui_support import autosave_path
 from tui_support import (
     FAST_AI, HUMAN, board_position, gild9, open_continue, text, type_move, wait_for_human, wait_until,
 )
@@ -111,7 +117,7 @@ async def test_a_taifa_game_resumes_through_continue_and_takes_back(make_app) ->
 
 
 def unfinished(data: Path, game: str, variant: str, seats: tuple[SeatPlan, ...], steps: int) -> Path:
-    path = new_record_path(data, game, variant)
+    path = autosave_path(data, game, variant)
     runner = Runner.start(GameSetup(game, variant, seats), path)
     runner.run(steps)
     runner.close()
@@ -186,3 +192,38 @@ async def test_leaving_stops_the_ai_at_once(make_app) -> None:
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home, with the AI stopped", tries=100)
         assert screen.runner.history == []
+
+
+async def test_a_game_in_play_elsewhere_is_only_looked_at(make_app, data: Path) -> None:
+    """Another process plays the record (holds its writer's lock): Continue says so, Enter opens it in
+    the viewer, not for play, and `d` does not delete it; once that process ends, it plays again."""
+    path = unfinished(data, "tafl", "gild-9", (HUMAN, SeatPlan("random")), 3)
+    before = path.read_bytes()
+    code = "import sys; from notation.record_lock import open_locked; f = open_locked(sys.argv[1]); sys.stdin.read()"
+    holder = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=Path(__file__).resolve().parents[2],
+                              stdin=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while in_play(path) is None:  # the very condition: the other process holds the lock
+            assert time.monotonic() < deadline and holder.poll() is None, "the other process never took the lock"
+            time.sleep(0.02)
+        assert in_play(path).startswith(f"process {holder.pid}: -c "), in_play(path)  # type: ignore[union-attr]
+        app = make_app()
+        async with app.run_test(size=(100, 24)) as pilot:
+            screen = await open_continue(pilot)
+            menu = screen.query_one("#unfinished", OptionList)
+            assert f"in play elsewhere (process {holder.pid}" in str(menu.get_option_at_index(0).prompt)
+            await pilot.press("d")
+            await pilot.pause()
+            assert app.screen is screen and path.exists()  # refused, no question asked
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+            assert not any(isinstance(s, PlayScreen) for s in app.screen_stack)
+    finally:
+        holder.communicate("")
+    assert path.read_bytes() == before
+    assert in_play(path) is None
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        screen = await continue_first(app, pilot)
+        assert screen.runner.path == path

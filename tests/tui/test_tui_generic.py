@@ -19,7 +19,7 @@ from tui.games import plugin, position_text
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.setup import SetupScreen
-from tui.session import new_record_path
+from tui_support import autosave_path
 from tui.widgets.options import OptionsPane
 from tui_support import ROOT, game_over_shown, text, wait_until
 
@@ -95,7 +95,7 @@ async def test_hoard_plays_to_its_end_by_keys_through_the_options_pane(make_app,
 async def test_a_hoard_record_replays_as_text_and_plays_on_from_a_step(make_app, data: Path, hoard) -> None:
     """The replay viewer draws a game with no board as its text view; "play from here" gives the
     next deciding seat to a person and keeps a random seat random."""
-    path = new_record_path(data, "hoard", "short")
+    path = autosave_path(data, "hoard", "short")
     runner = Runner.start(GameSetup("hoard", "short", (SeatPlan("random"), SeatPlan("random"), SeatPlan("bot")),
                                     seed=4), path)
     runner.run()

@@ -23,7 +23,7 @@ from tui.games.kingdom.board import KingdomBoard
 from tui.games.kingdom.panes import KingdomPane
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.play import PlayScreen
-from tui.session import new_record_path
+from tui_support import autosave_path
 from tui_support import BOT, HUMAN, game_over_shown, screen_lines, start_game, wait_until
 
 GREEDY = SeatPlan("ai", Limit(level="greedy"))  # the baseline AI: quick, and the same moves every run
@@ -234,7 +234,7 @@ def near_the_end(data: Path) -> Path:
         runner.close()
         return decided
 
-    path = new_record_path(data, "kingdom", "multi-3")
+    path = autosave_path(data, "kingdom", "multi-3")
     run(run(None, None) - 1, path)
     return path
 

@@ -19,6 +19,7 @@ from tui.games.tafl.board import CELL, MARGIN, TaflBoard
 from tui.screens.dialogs import GameOverDialog
 from tui.screens.play import PlayScreen
 from tui.screens.setup import ContinueScreen
+from tui.session import new_autosave
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
@@ -34,6 +35,11 @@ FAST_AI = SeatPlan("ai", Limit(seconds=0.05))  # a small budget: the AI answers 
 KING_RUN = {"position": "/9/9/2K6/9/9/9/9/7t1/9/", "to_move": 1}
 # The king one step from the a1 corner: Kb1-a1 wins at once.
 KING_AT_B1 = {"position": "/1K7/9/9/9/9/9/9/7t1/9/", "to_move": 1}
+
+
+def autosave_path(data: Path, game: str, variant: str) -> Path:
+    """A free autosave name in the data folder ``data``, as the app names one, for a test to write a game to."""
+    return new_autosave(data, game, variant, lambda path: path)
 
 
 def text(widget: Widget) -> str:

@@ -24,6 +24,7 @@ from core.match import Limit
 from core.match import Step
 from notation.catalog import GameLookup
 from notation.format import Header
+from notation.record_lock import in_play
 from notation.runner import GameSetup, SeatPlan
 from notation.wording import visible
 from tui.screens.dialogs import ConfirmDialog
@@ -299,14 +300,23 @@ class ContinueScreen(Screen):
         if not self.games:
             menu.add_option(Option("No unfinished games.", disabled=True))
         for i, g in enumerate(self.games):
-            menu.add_option(Option(escape(f"{g.title} · {g.steps} steps"), id=str(i)))
+            where = f" · in play elsewhere ({g.elsewhere})" if g.elsewhere else ""
+            steps = f"{g.steps} step{'' if g.steps == 1 else 's'}"
+            menu.add_option(Option(escape(visible(f"{g.title} · {steps}{where}")), id=str(i)))
         if self.games:
             menu.highlighted = 0
         menu.focus()
 
     @on(OptionList.OptionSelected, "#unfinished")
     def chosen(self, message: OptionList.OptionSelected) -> None:
-        self.app.resume_game(self.games[int(message.option.id or 0)].path)  # type: ignore[attr-defined]
+        game = self.games[int(message.option.id or 0)]
+        if game.elsewhere:  # a record has one writer: this one is only looked at (issue 26)
+            self.notify(escape(visible(f"{game.path.name} is in play elsewhere ({game.elsewhere}): "
+                                       "opened in the viewer, to look at only")))
+            self.app.pop_screen()
+            self.app.open_record(game.path)  # type: ignore[attr-defined]
+            return
+        self.app.resume_game(game.path)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         """Delete the highlighted game's autosave, after a confirmation."""
@@ -314,9 +324,16 @@ class ContinueScreen(Screen):
         if not self.games or menu.highlighted is None:
             return
         path = self.games[menu.highlighted].path
+        holder = in_play(path)
+        if holder is not None:
+            self.notify(escape(visible(f"{path.name} is in play elsewhere ({holder}): not deleted")), severity="error")
+            return
 
         def done(yes: bool | None) -> None:
             if not yes:
+                return
+            if in_play(path) is not None:  # taken up since the question
+                self.notify(escape(visible(f"{path.name} is in play elsewhere: not deleted")), severity="error")
                 return
             try:
                 path.unlink()
