@@ -16,8 +16,9 @@ from typing import Any, Optional
 import typer
 
 from notation.wording import visible
-from tui.cli_support import (DATA_FLAGS, PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, parse_options,
-                             play_seed, visible_lines)
+from tui.cli_choices import canonical, canonical_list, rule_options
+from tui.cli_support import (DATA_FLAGS, PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, play_seed,
+                             visible_lines)
 
 GAME = "kingdom"
 CARDS_HELP = "Your own cards file (TOML, see docs/kingdom-cards.md) instead of the reconstruction."
@@ -27,6 +28,7 @@ DIFFICULTY_HELP = "Solo: easy, medium, difficult or expert (the setup table; def
 OPTION_HELP = ("A rule option as name=value: nobles=deal|choose, survival=true, damage_adds_up=false, "
                "always_ask=false (multi); "
                "penalty_to_player=true, damage_adds_up=false (solo).")
+MODES = ("multi", "solo")
 SEAT_WORDS = ("human", "ai", "greedy", "random")  # greedy: the AI's greedy baseline (Limit level "greedy")
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -68,7 +70,8 @@ def variant_of(mode: str, players: Optional[int]) -> str:
     """``multi-3`` or ``solo`` from --mode and --players; one line when they do not fit."""
     from core.kingdom import PLAYERS
 
-    if mode not in ("multi", "solo"):
+    mode = canonical(mode, MODES)
+    if mode not in MODES:
         fail(f"--mode is multi or solo, not {mode[:40]!r}")
     if mode == "solo":
         if players not in (None, 1):
@@ -87,10 +90,11 @@ def options_of(variant: str, option: list[str], difficulty: Optional[str]) -> di
     from core.engine import RulesError
     from core.kingdom import DIFFICULTIES
 
-    given = parse_options(option)
+    given = rule_options(GAME, variant, option)
     if difficulty is not None:
         if variant != "solo":
             fail("--difficulty is for --mode solo")
+        difficulty = canonical(difficulty, DIFFICULTIES)
         if difficulty not in DIFFICULTIES:
             fail(f"--difficulty is {', '.join(DIFFICULTIES[:-1])} or {DIFFICULTIES[-1]}, not {difficulty[:40]!r}")
         if "difficulty" in given and given["difficulty"] != difficulty:
@@ -127,7 +131,7 @@ def seats_of(variant: str, seats: Optional[str], allowed: tuple[str, ...], defau
     if seats is None:
         words = [default or s.default for s in players]
     else:
-        words = [w.strip().lower() for w in seats.split(",")]
+        words = canonical_list(seats, (*allowed, "bot"))  # bot: the solo enemies, which may be named
         if variant == "solo" and len(words) == len(specs) and all(w == "bot" for w in words[len(players):]):
             words = words[:len(players)]
     if len(words) != len(players) or any(w not in allowed for w in words):

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from tui.cli_support import PLAY_SEED_HELP, check_depth, check_seconds, fail, parse_options, play_seed
+from tui.cli_choices import canonical, canonical_list, rule_options
+from tui.cli_choices import variant as canonical_variant
+from tui.cli_support import PLAY_SEED_HELP, check_depth, check_seconds, fail, play_seed
 
 if TYPE_CHECKING:
     from notation.runner import SeatPlan
@@ -45,10 +47,11 @@ def analyse(
     from core.tafl import TaflGame
     from tui.games.tafl.otep import ai_analyse
 
+    variant, to_move = canonical_variant("tafl", variant), canonical(to_move, SIDES)
     if to_move not in SIDES:
         fail(f"--to-move is attackers or defenders, not {to_move!r}")
     try:
-        game = TaflGame(variant, parse_options(option), position, SIDES[to_move])
+        game = TaflGame(variant, rule_options("tafl", variant, option), position, SIDES[to_move])
     except RulesError as err:
         fail(str(err))
     records: list[dict[str, Any]] = []
@@ -106,6 +109,7 @@ def bench(
     from core.tafl.ai import benchmark
 
     check_seconds(seconds, "--seconds")
+    variant = canonical_variant("tafl", variant)
     for position in ("start", "middle"):
         try:
             b = benchmark(variant, seconds, position)
@@ -128,8 +132,8 @@ def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int
     from core.tafl import LEVELS
     from notation.runner import SeatPlan
 
-    kinds = [p.strip().lower() for p in players.split(",")]
     words = (*allowed, *LEVELS)
+    kinds = canonical_list(players, words)
     if len(kinds) != 2 or any(k not in words for k in kinds):
         fail(f"--players takes two of {'/'.join(words)} separated by a comma (attackers,defenders), got {players!r}")
     check_seconds(ai_time, "--ai-time")
@@ -149,7 +153,7 @@ def _options(variant: str, option: list[str]) -> dict[str, Any]:
     from core.tafl import TaflGame
 
     try:
-        return dict(TaflGame(variant, parse_options(option)).opts)
+        return dict(TaflGame(variant, rule_options("tafl", variant, option)).opts)
     except RulesError as err:
         fail(str(err))
 
@@ -171,6 +175,7 @@ def play(
     from notation.runner import GameSetup
     from tui.cli_support import play_at_prompt, start_runner
 
+    variant = canonical_variant("tafl", variant)
     setup = GameSetup("tafl", variant, _seats(players, ("human", "ai", "random"), ai_time, ai_depth), play_seed(seed),
                       _options(variant, option))
     play_at_prompt(start_runner(setup, out, force, core_games.info, data_dir=data_dir))
@@ -192,6 +197,7 @@ def simulate(
     from tui.cli_support import run_batch
     from tui.simulate import Batch
 
+    variant = canonical_variant("tafl", variant)
     seats = _seats(players, ("ai", "random"), ai_time, ai_depth)  # tafl has no rulebook bot
     setup = GameSetup("tafl", variant, seats, seed, _options(variant, option))
     batch = Batch(setup, games, out, typer.echo, noun="moves", force=force)
@@ -223,6 +229,7 @@ def rules_string(
     from core.engine import RulesError
     from core.tafl.otn_rules import rules_string as otn_rules_string
 
+    variant = canonical_variant("tafl", variant)
     try:
         typer.echo(otn_rules_string(variant, _options(variant, option)))
     except RulesError as err:

@@ -14,13 +14,15 @@ from typing import Any, Optional
 import typer
 
 from notation.wording import visible
-from tui.cli_support import (PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, parse_options, play_seed,
-                             visible_lines)
+from tui.cli_choices import canonical_list, rule_options
+from tui.cli_choices import variant as canonical_variant
+from tui.cli_support import PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, play_seed, visible_lines
 
 MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
 CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
 SCENARIO_HELP = "standard (six kingdoms) or el-cid (four)."
 OPTION_HELP = "A rule option as name=value: almoravid_hand=12..16 (el-cid)."
+SEAT_WORDS = ("human", "bot", "ai", "random")  # a person, the rulebook's bot (section 9), the AI, random moves
 
 
 def taifa_map(
@@ -30,6 +32,7 @@ def taifa_map(
     """Print the areas: id, name, owner at the start, defence, garrison, flags and borders."""
     from core.taifa.map import load_map
 
+    scenario = canonical_variant("taifa", scenario)
     if scenario not in ("standard", "el-cid"):
         fail(f"--scenario is standard or el-cid, not {scenario!r}")
     m = load_file(map_file, load_map) if map_file else load_map()
@@ -84,7 +87,7 @@ def _template(scenario: str, option: list[str]) -> Any:
     from core.taifa.game import TaifaGame
 
     try:
-        return TaifaGame(scenario, parse_options(option))
+        return TaifaGame(scenario, rule_options("taifa", scenario, option))
     except RulesError as err:
         fail(str(err))
 
@@ -110,11 +113,12 @@ def play(
     from tui.cli_support import play_at_prompt, start_runner
 
     data = _data(map_file, cards_file)
+    scenario = canonical_variant("taifa", scenario)
     template = _template(scenario, option)
     games = core_games.lookup({"taifa": data})
     specs = games("taifa").seat_specs(scenario)
-    kinds = [s.default for s in specs] if seats is None else [k.strip().lower() for k in seats.split(",")]
-    if len(kinds) != len(specs) or any(k not in ("human", "bot", "ai", "random") for k in kinds):
+    kinds = [s.default for s in specs] if seats is None else canonical_list(seats, SEAT_WORDS)
+    if len(kinds) != len(specs) or any(k not in SEAT_WORDS for k in kinds):
         fail(f"--seats takes {len(specs)} of human/bot/ai/random separated by commas, in play order "
              f"({', '.join(s.name for s in specs)}); got {seats!r}")
     setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), play_seed(seed), dict(template.opts),
@@ -150,9 +154,10 @@ def simulate(
     from tui.simulate import Batch
 
     data = _data(map_file, cards_file)
-    kinds = [] if seats is None else [k.strip() for k in seats.split(",")]
-    if any(k not in ("bot", "ai", "random") for k in kinds):
+    kinds = [] if seats is None else canonical_list(seats, SEAT_WORDS[1:])
+    if any(k not in SEAT_WORDS[1:] for k in kinds):
         fail(f"--seats takes bot, ai or random for each kingdom, separated by commas, got {seats!r}")
+    scenario = canonical_variant("taifa", scenario)
     template = _template(scenario, option)
     names = template.seats
     kinds = kinds or ["bot"] * len(names)
