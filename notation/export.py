@@ -313,6 +313,11 @@ class JsonExporter(StreamingVisitor):
         self.failure: str | None = None
         self.own: Result | None = None
         header = replay.header.wire()
+        if replay.given:  # outcomes not derived from the seed: said, and counted, after the mode
+            items = list(header.items())
+            at = list(header).index("chance") + 1
+            header = dict(items[:at] + [("chance_note", replay.chance_note), ("taken_as_given", replay.given)]
+                          + items[at:])
         if seed_hidden(replay, self.viewer):
             header = {**header, "seed": None}  # a seat's export: the seed would deal every card again
             header["view"] = viewer_name(self.viewer, replay.seat_names)

@@ -130,7 +130,7 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
     _check_preamble(data)
     header, offset = _read_header(data, games)
     stream = _Stream(data, offset, Limits.RECORD_BYTES)
-    body = _Body()
+    body = _Body(chance=header.chance != "none")
     while stream.offset < len(data):
         offset = stream.offset
         if len(body.offsets) % every == every - 1:
@@ -326,10 +326,12 @@ def _read_header(data: bytes, games: GameLookup) -> tuple[Header, int]:
 
 class _Body:
     """The order rules between records: checkpoints name the step they follow,
-    a comment names a step already played, a result is last and follows a checkpoint.
+    a comment names a step already played, a result is last and follows a checkpoint;
+    a record whose header says ``chance: "none"`` has no chance record.
     Keeps each record's offset and type, and the last record, not the records."""
 
-    def __init__(self) -> None:
+    def __init__(self, chance: bool = True) -> None:
+        self.chance = chance  # whether the header allows chance records
         self.offsets = array("I")
         self.tags = bytearray()
         self.last: Record | None = None
@@ -343,6 +345,8 @@ class _Body:
         previous = self.last
         if len(self.offsets) >= Limits.RECORDS:
             raise SchemaError(f"the file has more than {Limits.RECORDS} records")
+        if isinstance(record, ChanceRecord) and not self.chance:
+            raise SchemaError('a chance outcome, but the header says chance "none", a game without chance points')
         if isinstance(record, (DecisionRecord, ChanceRecord)):
             self.steps += 1
         elif isinstance(record, CheckpointRecord) and record.step != self.steps:

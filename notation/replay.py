@@ -32,7 +32,7 @@ from notation.format import (
     PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
 )
 from notation.reader import Recording, run
-from notation.verify import VerifyReport, verifying
+from notation.verify import VerifyReport, chance_note, taken_as_given, verifying
 
 KEYFRAME_EVERY = 16  # a state kept every 16 steps: stepping back replays at most 15
 MAX_KEYFRAMES = 256  # a very long record spaces its keyframes further apart
@@ -117,12 +117,14 @@ class Replay:
         self._recent: OrderedDict[int, StepInfo] = OrderedDict()
         self.failure: ReplayFailure | None = None
         self._report: VerifyReport | None = None
+        self.given = 0  # chance outcomes taken as given, not derived from a seed (notation.verify)
         yield from self._run(game)
         # After a failure the last game may be half-changed by the refused step: seek instead.
         self._final = game if self.failure is None else self._seek(len(self._index))
 
     def _run(self, game: Game, every: int = 512) -> Generator[float, None, None]:
         records, tags = self.recording.records, self.recording.records.tags
+        mode = self.recording.header.chance
         kinds: set[str] = set()
         for index, tag in enumerate(tags):
             if index % every == every - 1:
@@ -134,11 +136,14 @@ class Replay:
             elif tag in (Tag.DECISION, Tag.CHANCE):
                 step = len(self._index) + 1
                 record = records[index]
+                point = game.point()
                 try:
-                    _, events = apply_step(game, record, worded=False)  # type: ignore[arg-type]
+                    _, events = apply_step(game, record, point, worded=False)  # type: ignore[arg-type]
                 except RulesError as err:
                     self.failure = ReplayFailure(step, index, self.recording.offsets[index], str(err))
                     break
+                if tag == Tag.CHANCE and taken_as_given(mode, point):
+                    self.given += 1
                 self._index.append(index)
                 self._seats.append(record.seat if isinstance(record, DecisionRecord) else CHANCE_SEAT)
                 kinds.update(e.kind for e in events)
@@ -153,6 +158,12 @@ class Replay:
     @property
     def header(self) -> Header:
         return self.recording.header
+
+    @property
+    def chance_note(self) -> str:
+        """What the steps that replayed took as given (``dice typed at the table: 14 outcomes
+        taken as given``), for a header to say; "" when every outcome is derived from the seed."""
+        return chance_note(self.header.chance, self.given)
 
     @property
     def steps(self) -> int:

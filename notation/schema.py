@@ -152,8 +152,8 @@ def game_stamp(seed: Any, created: Any, chance: str) -> tuple[int | None, str]:
     """A header's seed and creation time, checked: the two fields a batch's games do not share."""
     if seed is not None:
         _int(seed, "seed", 0, Limits.UINT64)
-    elif chance == "seeded":
-        raise SchemaError("chance is seeded but the header has no seed")
+    elif chance in ("seeded", "manual"):  # manual: the seed still deals the shuffles and picks
+        raise SchemaError(f"chance is {chance} but the header has no seed")
     created = _name(created, "created", Limits.SHORT_STR_BYTES)
     if not _CREATED.fullmatch(created) or not _valid_time(created):
         raise SchemaError(f"created must be a UTC time like 2025-01-31T12:00:00Z, not {short(created)}")

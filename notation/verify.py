@@ -3,6 +3,14 @@
 
 A record without a result is an unfinished game, which is fine while the rules
 say the game goes on; a game the rules end must end with its result record.
+
+Chance is checked or said to be unchecked (docs/replay-format.md, section 11): with
+``chance: "seeded"`` every outcome is derived again; with ``"manual"`` every outcome but
+the dice typed at the table; with ``"recorded"`` none. The outcomes not derived are taken
+as given, and the report counts them (:attr:`VerifyReport.given`) so that every line that
+says ``ok`` can say so too (:func:`chance_note`). ``"none"`` says the game has no chance
+points: a record whose game asks for chance under it does not verify (the reader already
+refuses a chance record in it).
 """
 
 from __future__ import annotations
@@ -13,13 +21,35 @@ from dataclasses import dataclass
 from core import games as core_games
 from core.chance import SeededChance, TableDice, typed
 from core.digest import digest
-from core.engine import Chance, Game, Over, Result, RulesError
+from core.engine import Chance, Game, Over, Point, Result, RulesError
 from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord, resigned_seat
 from notation.reader import Recording, run
 from core.visibility import outcome_text
 from notation.wording import count, result_text
+
+
+# What a record's chance mode took as given, in words: the modes whose outcomes are not all derived.
+GIVEN_WORDS = {"manual": "dice typed at the table", "recorded": "chance recorded, not derived from a seed"}
+
+
+def taken_as_given(mode: str, point: Point) -> bool:
+    """Whether a record with chance ``mode`` gives the outcome of ``point`` without a seed to derive
+    it from: every outcome of a ``recorded`` record, the dice of a ``manual`` one (typed at the
+    table; its shuffles and picks are derived from the seed), nothing else."""
+    if not isinstance(point, Chance):
+        return False
+    return mode == "recorded" or (mode == "manual" and point.kind in TableDice.TYPED)
+
+
+def chance_note(mode: str, given: int) -> str:
+    """``dice typed at the table: 14 outcomes taken as given``: what a record with chance ``mode``
+    took as given, said wherever it is said to verify, shown or exported; "" when nothing was
+    (every outcome derived from the seed, or none)."""
+    if not given or mode not in GIVEN_WORDS:
+        return ""
+    return f"{GIVEN_WORDS[mode]}: {count(given, 'outcome')} taken as given"
 
 
 @dataclass(frozen=True)
@@ -30,11 +60,18 @@ class VerifyReport:
     result: Result | None  # the game's own result, when it is over
     first_bad_step: int | None  # the first step known to differ (a checkpoint's step for a hash)
     message: str  # UNFINISHED, the result in words, or what differs
+    chance: str = "seeded"  # the record's chance mode
+    given: int = 0  # chance outcomes taken as given (not derived from the seed) in the steps replayed
 
     @property
     def verdict(self) -> str:
         """The message, after ``differs at step N:`` when the record does not verify."""
         return self.message if self.ok else f"differs at step {self.first_bad_step}: {self.message}"
+
+    @property
+    def note(self) -> str:
+        """What was taken as given (:func:`chance_note`); "" when every outcome was checked."""
+        return chance_note(self.chance, self.given)
 
 
 UNFINISHED = "unfinished"  # the message of a good record with no result yet: the game is not over
@@ -53,19 +90,21 @@ def verify(recording: Recording, *, games: GameLookup = core_games.info) -> Veri
 def verifying(recording: Recording, *, games: GameLookup = core_games.info,
               every: int = 1024) -> Generator[float, None, VerifyReport]:
     """:func:`verify` in slices: yields the part verified so far (0..1) every ``every`` records."""
+    mode = recording.header.chance
     try:
         game = build_game(recording.header, games)
     except RulesError as err:
-        return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}")
+        return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}", mode)
     checker = _Checker(recording, game)
     try:
         yield from checker.run(every)
     except _Difference as diff:
-        return VerifyReport(False, len(recording.records), checker.steps, checker.result(), diff.step, str(diff))
+        return VerifyReport(False, len(recording.records), checker.steps, checker.result(), diff.step, str(diff),
+                            mode, checker.given)
     result = checker.result()
     finished = recording.result is not None
     message = result_text(result, game.seats) if finished and result else UNFINISHED
-    return VerifyReport(True, len(recording.records), checker.steps, result, None, message)
+    return VerifyReport(True, len(recording.records), checker.steps, result, None, message, mode, checker.given)
 
 
 class _Checker:
@@ -73,9 +112,12 @@ class _Checker:
         self.recording = recording
         self.game = game
         header = recording.header
-        # Seeded outcomes are derived again; with "manual" the dice were typed and only the rest is derived.
-        source = {"seeded": SeededChance, "manual": TableDice}.get(header.chance)
+        # Seeded outcomes are derived again; with "manual" the dice were typed and only the rest is derived
+        # (the reader requires a seed with both); "recorded" outcomes are all taken as given.
+        self.mode = header.chance
+        source = {"seeded": SeededChance, "manual": TableDice}.get(self.mode)
         self.seeded = source(header.seed) if source is not None and header.seed is not None else None
+        self.given = 0  # outcomes taken as given (taken_as_given)
         self.chain = Chain()
         self.hashed = 0  # bytes of the file fed to the chain so far
         self.steps = 0
@@ -102,6 +144,7 @@ class _Checker:
                 f"the last record, at byte {rec.end}, is incomplete ({count(rec.torn_bytes, 'byte')}): "
                 "the file was cut short or damaged there",
             )
+        self._no_chance(self.game.point(), self.steps + 1, f"after {self.last}" if self.last else "at the start")
         actual = self.result()
         if rec.result is None and actual is not None:
             # A finished game whose checkpoint and result were cut off is not an autosave.
@@ -109,9 +152,16 @@ class _Checker:
             raise _Difference(self.steps, f"{ended} ({result_text(actual, self.game.seats)}), "
                                           "but the record has no result")
 
+    def _no_chance(self, point: Point, step: int, where: str) -> None:
+        """A record that says its game has no chance points (``chance: "none"``) must never reach one."""
+        if self.mode == "none" and isinstance(point, Chance):
+            raise _Difference(step, f"{where}: the rules ask for chance ({point.label or point.kind}), but the "
+                                    "header says chance \"none\", a game without chance points")
+
     def _step(self, record: DecisionRecord | ChanceRecord, where: str) -> None:
         step = self.steps + 1
         point = self.game.point()
+        self._no_chance(point, step, where)
         if isinstance(record, ChanceRecord) and self.seeded is not None and isinstance(point, Chance) \
                 and not typed(self.seeded, point):
             expected = point.validate(self.seeded.outcome(point))
@@ -119,9 +169,11 @@ class _Checker:
                 raise _Difference(step, f"{where}: the record's outcome {outcome_text(record.outcome)} "
                                         f"is not what seed {self.seeded.seed} gives ({outcome_text(expected)})")
         try:
-            apply_step(self.game, record, worded=False)
+            apply_step(self.game, record, point, worded=False)
         except RulesError as err:
             raise _Difference(step, f"{where}: {err}") from None
+        if isinstance(record, ChanceRecord) and taken_as_given(self.mode, point):
+            self.given += 1
         self.steps = step
         self.last = where
 

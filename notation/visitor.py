@@ -181,8 +181,9 @@ def seed_hidden(replay: Replay, viewer: Viewer) -> bool:
 
 
 def header_tags(replay: Replay, viewer: Viewer = TABLE) -> list[tuple[str, str]]:
-    """The record's tags, (name, value): the header, the game's own result, and (only when the
-    record does not verify) the result it claims and what differs. For a seat's or a spectator's
+    """The record's tags, (name, value): the header (with a ``Chance note`` when outcomes were taken
+    as given, not derived from the seed: notation.verify.chance_note), the game's own result, and
+    (only when the record does not verify) the result it claims and what differs. For a seat's or a spectator's
     view of a game with hidden information, a ``View`` tag, and no seed (it would deal every card
     again)."""
     h = replay.header
@@ -195,6 +196,7 @@ def header_tags(replay: Replay, viewer: Viewer = TABLE) -> list[tuple[str, str]]
         ("Rules revision", str(h.revision)),
         ("Seats", "; ".join(seat_labels(replay))),
         ("Chance", h.chance),
+        *([("Chance note", replay.chance_note)] if replay.chance_note else []),
         ("Seed", seed),
         ("Date", day),
         ("Time", f"{clock} UTC"),

@@ -82,12 +82,15 @@ def verify_command(file: Path = FILE) -> None:
     """Replay FILE and check every checkpoint, the result and (seeded) every chance outcome.
 
     Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
-    Always exactly one line: what the record says is quoted visibly, never obeyed.
+    Always exactly one line: what the record says is quoted visibly, never obeyed. Outcomes
+    not derived from a seed (dice typed at the table, chance recorded) are said to be taken
+    as given: ``ok (dice typed at the table: 14 outcomes taken as given): ...``.
     """
     report = verify(_read(file), games=games(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
-        typer.echo(visible(f"ok: {count(report.records, 'record')}, {outcome}"))
+        given = f" ({report.note})" if report.note else ""
+        typer.echo(visible(f"ok{given}: {count(report.records, 'record')}, {outcome}"))
         return
     typer.echo(visible(report.verdict))
     raise typer.Exit(1)
@@ -101,7 +104,10 @@ def show_command(
         None, "--seat", metavar="NAME",
         help="Show it as seat NAME saw it (its name or number), or 'spectator'. Default: the full table."),
 ) -> None:
-    """Show the position at a step of FILE and the events of that step, with their rules."""
+    """Show the position at a step of FILE and the events of that step, with their rules.
+
+    The first line names the step; a record whose chance outcomes were not all derived from
+    a seed says so on the next (``chance: dice typed at the table: 14 outcomes taken as given``)."""
     replay = _replay(file)
     viewer = _viewer(seat, replay)
     n = len(replay) if step is None else step
@@ -116,7 +122,10 @@ def show_command(
     if info is not None:
         title += f": {info.seat_name} {info.text}"
     # Every line made visible: comments are a stranger's text, and nothing else may steer the terminal.
-    lines = [visible(title), visible_lines(position_text(game, viewer))]
+    lines = [visible(title)]
+    if replay.chance_note:
+        lines.append(visible(f"chance: {replay.chance_note}"))
+    lines.append(visible_lines(position_text(game, viewer)))
     lines += [visible(f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}") for e in events]
     lines += [visible(f"  comment: {c}") for c in comments]
     if replay.failure is not None:
@@ -130,6 +139,9 @@ _FORMAT_NAMES = [f"{name} ({title})" if title else name for name, title in _FORM
 
 
 def _export_format(value: str) -> str:
+    from tui.cli_choices import canonical
+
+    value = canonical(value, _FORMATS)  # --format JSON is json (the one case rule, tui/cli_choices.py)
     if value not in _FORMATS:
         raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, _FORMATS))}.")
     return value

@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 
 from core import games as core_games
-from core.chance import SeededChance
+from core.chance import SeededChance, TableDice, draw, typed
+from core.rng import SplitMix64
 from core.engine import Chance, Code, Decision, Event, Outcome, Over, Result, RulesError
 from core.games import GameDescriptor, SeatSpec
 from core.match import Match, RandomController
 from notation.catalog import new_header
 from notation import games as notation_games
 from notation.export import ExportError, export, export_formats, export_json, export_text
-from notation.format import ChanceRecord, DecisionRecord, RecordError, Seat
+from notation.format import ChanceRecord, DecisionRecord, RecordError, Seat, encode_header
 from notation.games import ExportFormat, NotationPlugin
 from notation.games.tafl import export_otg
 from notation.reader import Recording, read_record_file
@@ -112,15 +113,28 @@ def games(name: str) -> GameDescriptor:
     return DICE if name == "dice" else core_games.info(name)
 
 
+class TypedDice:
+    """A table's dice, typed (here from another generator), and the rest from the seed: a manual game."""
+
+    def __init__(self, seed: int) -> None:
+        self.seeded = TableDice(seed)
+        self.hand = SplitMix64(seed + 100)
+
+    def outcome(self, chance: Chance) -> Outcome:
+        return draw(self.hand, chance) if typed(self.seeded, chance) else self.seeded.outcome(chance)
+
+
 def play_dice(path: Path, seed: int, *, chance: str = "seeded", header_seed: int | None = -1,
               target: int = 12) -> bytes:
-    """A dice race recorded through the Journal; outcomes come from SeededChance(seed)."""
+    """A dice race recorded through the Journal; outcomes come from SeededChance(seed) (with
+    ``chance="manual"``, the dice from another generator, as if typed: TypedDice)."""
     header = new_header("dice", "race", [Seat("r", "random"), Seat("b", "random")], chance=chance,
                         seed=seed if header_seed == -1 else header_seed, options={"target": target},
                         games=games, app="test", created="2025-01-31T12:00:00Z")
     game = DiceRace(target)
+    source = TypedDice(seed) if chance == "manual" else SeededChance(seed)
     with Journal.create(path, header, game=game, games=games) as journal:
-        result = Match(game, [RandomController(seed), RandomController(seed + 7)], SeededChance(seed),
+        result = Match(game, [RandomController(seed), RandomController(seed + 7)], source,
                        [journal]).run()
         assert result is not None
         journal.finish(result, game)
@@ -168,20 +182,61 @@ def test_a_changed_outcome_is_found_at_its_step_by_the_seed(tmp_path: Path) -> N
         assert "is not what seed 3 gives" in report.message
 
 
-def test_recorded_or_manual_outcomes_are_not_derived(tmp_path: Path) -> None:
-    # Dice thrown at a table (manual) need not match any seed; the checkpoints still hold.
-    rec = _read(play_dice(tmp_path / "m.fief", 4, chance="manual", header_seed=None))
-    assert verify(rec, games=games).ok
+def _kinds(rec: Recording) -> list[str]:
+    """The kind of every chance outcome in ``rec``: ``dice`` (an array) or ``pick`` (an int)."""
+    return ["dice" if isinstance(r.outcome, tuple) else "pick" for r in rec.records if isinstance(r, ChanceRecord)]
+
+
+def test_recorded_or_manual_outcomes_are_not_derived_and_said_to_be_given(tmp_path: Path) -> None:
+    # Dice thrown at a table (manual) need not match the seed, which still deals the picks.
+    rec = _read(play_dice(tmp_path / "m.fief", 4, chance="manual"))
+    report = verify(rec, games=games)
+    dice = _kinds(rec).count("dice")
+    assert report.ok and report.given == dice == Replay(rec, games=games).given > 0
+    assert report.note == f"dice typed at the table: {dice} outcomes taken as given"
+    assert "pick" in _kinds(rec)  # ... and the picks are derived: a forged one is found
+    index = next(i for i in _chance_indexes(rec) if not isinstance(rec.records[i].outcome, tuple))  # type: ignore[union-attr]
+    forged = verify(_with_outcome(rec, index, (rec.records[index].outcome + 1) % 3), games=games)  # type: ignore[union-attr]
+    assert not forged.ok and "is not what seed 4 gives" in forged.message
     # Recorded with a seed that did not make these outcomes: only seeded mode derives them.
     rec = _read(play_dice(tmp_path / "r.fief", 4, chance="recorded", header_seed=99))
-    assert verify(rec, games=games).ok
+    report = verify(rec, games=games)
+    assert report.ok and report.given == len(_kinds(rec))
+    assert report.note == f"chance recorded, not derived from a seed: {len(_kinds(rec))} outcomes taken as given"
     seeded = replace(rec.header, chance="seeded")
     report = verify(_read(encode_game(seeded, rec.records, reseal=True)), games=games)
     assert not report.ok and "is not what seed 99 gives" in report.message
+    assert verify(_read(play_dice(tmp_path / "s.fief", 4)), games=games).note == ""  # seeded: all checked
+
+
+def test_manual_chance_needs_its_seed(tmp_path: Path) -> None:
+    rec = _read(play_dice(tmp_path / "m.fief", 4, chance="manual"))
+    data = encode_game(replace(rec.header, seed=None), rec.records, reseal=True)
+    with pytest.raises(RecordError, match="^header at byte 5: chance is manual but the header has no seed$"):
+        _read(data)
+
+
+def test_a_record_without_chance_that_reaches_a_chance_point_is_refused(tmp_path: Path) -> None:
+    rec = _read(play_dice(tmp_path / "d.fief", 2))
+    none = replace(rec.header, chance="none")
+    first = _chance_indexes(rec)[0]
+    shift = len(encode_header(none)) - len(encode_header(rec.header))  # "none" is shorter than "seeded"
+    # A chance record: the reader refuses it, naming the record and its byte (verify, show, export, view alike).
+    with pytest.raises(RecordError, match=rf'^record {first} at byte {rec.offsets[first] + shift}: a chance outcome, '
+                                          r'but the header says chance "none", a game without chance points$'):
+        _read(encode_game(none, rec.records, reseal=True))
+    # No chance record, but the game asks for chance next (an autosave cut there): it does not verify.
+    cut = _read(encode_game(none, rec.records[:first], reseal=True))
+    report = verify(cut, games=games)
+    assert not report.ok and report.first_bad_step == cut.steps + 1
+    assert report.message == (f"after step {cut.steps} (record {first - 1} at byte {rec.offsets[first - 1] + shift}): "
+                              'the rules ask for chance (roll), but the header says chance "none", '
+                              "a game without chance points")
+    assert Replay(cut, games=games).verify() == report  # the viewer opens it, and says so
 
 
 def test_an_impossible_outcome_fails_at_its_step(tmp_path: Path) -> None:
-    rec = _read(play_dice(tmp_path / "d.fief", 5, chance="manual", header_seed=None))
+    rec = _read(play_dice(tmp_path / "d.fief", 5, chance="manual"))
     index = next(i for i in _chance_indexes(rec) if isinstance(rec.records[i].outcome, tuple))  # type: ignore[union-attr]
     report = verify(_with_outcome(rec, index, (7,)), games=games)
     assert not report.ok and report.message.endswith("dice outcome must be 1 values in 1..6")

@@ -225,6 +225,8 @@ class ReplayScreen(Screen):
     def _tell_verdict(self) -> None:
         if self.report is not None and not self.report.ok:
             self.notify(escape(visible(f"verify failed: {self.report.message}")), severity="error", timeout=10)
+        elif self.report is not None and self.report.note:  # chance not derived from a seed: said, not hidden
+            self.notify(escape(f"verified; {self.report.note}"), severity="warning", timeout=10)
 
     @property
     def board(self) -> Widget | None:
@@ -246,6 +248,8 @@ class ReplayScreen(Screen):
         texts += [self._text(n) for n in range(max(self.step + 1, first * per + 1), min(end * per, self.last) + 1)]
         report = self.report
         verdict = "[green]verified[/]" if report.ok else f"[red]differs at step {report.first_bad_step}[/]"
+        if report.ok and report.given:
+            verdict = f"[yellow]verified, {report.given} given[/]"  # the note on opening says what was given
         playing = " · playing" if self.timer else ""
         self.query_one("#timeline", Static).update(
             f"step {self.step}/{self.last} · {verdict}{self.view_words()}{playing} · speed {SPEEDS[self.speed]:g}s")
