@@ -41,7 +41,7 @@ NOBLES: tuple[str, ...] = ("charles", "simon", "egbert", "maria", "baligant", "a
 
 MAX_BYTES = 1_000_000  # a larger file is refused before it is parsed
 MAX_CARDS = 1000
-MAX_TEXT = 1000  # characters in a name, text or effect
+MAX_TEXT = toml_files.MAX_TEXT  # characters in a name, text or effect
 PLAYERS_MAX = 4  # the published game is for 1-4 players: a Castle and a Mercy each
 DEFENCE_RANGE = range(1, 6)  # Defend cards +1..+5 (rulebook, Multiplayer Setup)
 ATTACK_RANGE = range(1, 5)  # Attack cards 1..4
@@ -197,7 +197,7 @@ def packaged_cards() -> CardSet:
 def _rows(data: Mapping[str, Any]) -> list[Any]:
     unknown = sorted(set(data) - {"card"})
     if unknown:
-        raise RulesError(f"unknown top-level entries: {_short(', '.join(unknown))} (a cards file holds [[card]] tables only)")
+        raise RulesError(f"unknown top-level entries: {toml_files.short(', '.join(unknown))} (a cards file holds [[card]] tables only)")
     rows = data.get("card")
     if not isinstance(rows, list) or not rows:
         raise RulesError("no [[card]] entries")
@@ -209,30 +209,28 @@ def _rows(data: Mapping[str, Any]) -> list[Any]:
 def _card(row: Any, index: int) -> Card:
     if not isinstance(row, dict):
         raise RulesError(f"[[card]] entry {index} is not a table")
-    cid, name = row.get("id"), row.get("name")
-    where = f"card {cid!r}" if isinstance(cid, str) and len(cid) <= 40 else f"[[card]] entry {index}"
-    if isinstance(name, str) and 0 < len(name) <= 60 and name.isprintable():
-        where += f" ({name})"
+    cid = row.get("id")
+    where = toml_files.label(f"card {cid!r}" if isinstance(cid, str) and len(cid) <= 40 else f"[[card]] entry {index}",
+                             row.get("name"))
     for f in row:
         if f not in _FIELDS:
-            raise RulesError(f"{where}: unknown field {_short(f)}")
+            raise RulesError(f"{where}: unknown field {toml_files.short(f)}")
     for f in _REQUIRED:
         if f not in row:
             raise RulesError(f"{where}: {f} is missing")
     for f, value in row.items():
         kind = _FIELDS[f]
         if (type(value) is not int) if kind is int else not isinstance(value, kind):
-            raise RulesError(f"{where}: {f} must be {_WORDS[kind]}, not {_short(value)}")
+            raise RulesError(f"{where}: {f} must be {_WORDS[kind]}, not {toml_files.short(value)}")
     key, kind = row["key"], row["type"]
     if not _ID.fullmatch(cid):
         raise RulesError(f"{where}: id must be the key, a dash and a copy number, like soldiers-1")
     for f in ("name", "text", "effect"):
-        if not row[f].strip() or len(row[f]) > MAX_TEXT or not row[f].isprintable():
-            raise RulesError(f"{where}: {f} must be one line of 1 to {MAX_TEXT} printable characters")
+        toml_files.check_line(row[f], where, f, MAX_TEXT)
     if kind not in TYPES:
-        raise RulesError(f"{where}: type {_short(kind)} is not one of {', '.join(TYPES)}")
+        raise RulesError(f"{where}: type {toml_files.short(kind)} is not one of {', '.join(TYPES)}")
     if key not in KEYS:
-        raise RulesError(f"{where}: key {_short(key)} is not a card the rules know (docs/kingdom-cards.md)")
+        raise RulesError(f"{where}: key {toml_files.short(key)} is not a card the rules know (docs/kingdom-cards.md)")
     if KEYS[key] != kind:
         raise RulesError(f"{where}: type must be {KEYS[key]} for key {key}, not {kind}")
     if cid.rsplit("-", 1)[0] != key:
@@ -244,18 +242,13 @@ def _card(row: Any, index: int) -> Card:
     icons = row["icons"]
     for icon in icons:
         if icon not in ICONS:
-            raise RulesError(f"{where}: icons lists {_short(icon)}, which is not one of {', '.join(ICONS)}")
+            raise RulesError(f"{where}: icons lists {toml_files.short(icon)}, which is not one of {', '.join(ICONS)}")
     if len(set(icons)) != len(icons):
         raise RulesError(f"{where}: icons lists an icon twice")
     if ("real" in row) != (kind == "trap"):
         raise RulesError(f"{where}: real " + ("is missing (a trap needs it)" if kind == "trap" else "belongs on traps only"))
     return Card(id=cid, key=key, name=row["name"].strip(), type=kind, value=row["value"], icons=tuple(icons),
                 solo=row["solo"], text=row["text"].strip(), effect=row["effect"].strip(), real=row.get("real", False))
-
-
-def _short(value: Any) -> str:
-    text = ("true" if value else "false") if isinstance(value, bool) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def check_cards(cs: CardSet) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from core.engine import RulesError
 from core.taifa.rows import check_row, fold_name, table_rows
 from core import toml_files
+from core.toml_files import short
 
 DECKS: tuple[str, ...] = ("christian", "muslim")
 ID_PREFIX: Mapping[str, str] = MappingProxyType({"christian": "C", "muslim": "M"})
@@ -266,8 +267,7 @@ _ID = re.compile(r"[CM][0-9]{2,3}")
 
 
 def _label(row: Mapping[str, Any]) -> str:
-    name = row.get("name")
-    return f"card {row.get('id')!r}" + (f" ({name})" if isinstance(name, str) else "")
+    return toml_files.label(f"card {short(row.get('id'))}", row.get("name"))
 
 
 def _build(raw: dict[str, Any], source: str) -> Decks:
@@ -313,14 +313,13 @@ def _card(row: Any, index: int) -> Card:
     check_row(row, where, _FIELDS, _REQUIRED)
     cid, deck, kind = row["id"], row["deck"], row["kind"]
     if deck not in DECKS:
-        raise RulesError(f"{where}: deck {deck!r} is not one of {', '.join(DECKS)}")
+        raise RulesError(f"{where}: deck {short(deck)} is not one of {', '.join(DECKS)}")
     if not _ID.fullmatch(cid) or cid[0] != ID_PREFIX[deck]:
         raise RulesError(f"{where}: id must be {ID_PREFIX[deck]} and 2-3 digits for the {deck} deck, like {ID_PREFIX[deck]}01")
     for key in ("name", "text"):
-        if not row[key].strip():
-            raise RulesError(f"{where}: {key} is empty")
+        toml_files.check_line(row[key], where, key)
     if kind not in KINDS:
-        raise RulesError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+        raise RulesError(f"{where}: kind {short(kind)} is not one of {', '.join(KINDS)}")
     allowed = _BY_KIND[kind] | _OPTIONAL[kind]
     for key in row:
         if key not in _REQUIRED and key != "markers" and key not in allowed:
@@ -340,7 +339,7 @@ def _card(row: Any, index: int) -> Card:
         return Card(**card, when=when, who=row["who"], effect=effect)
     target = row["target"]
     if target not in TARGETS:
-        raise RulesError(f"{where}: target {target!r} is not one of {', '.join(TARGETS)}")
+        raise RulesError(f"{where}: target {short(target)} is not one of {', '.join(TARGETS)}")
     effect = _effect(where, "effect", row["effect"], kind, target=target)
     bot = None
     if "bot" in row:
@@ -357,7 +356,7 @@ def _card(row: Any, index: int) -> Card:
 def _markers(where: str, kind: str, markers: list[Any]) -> frozenset[str]:
     for m in markers:
         if m not in MARKERS:
-            raise RulesError(f"{where}: markers lists {m!r}, which is not one of {', '.join(MARKERS)}")
+            raise RulesError(f"{where}: markers lists {short(m)}, which is not one of {', '.join(MARKERS)}")
     if len(set(markers)) != len(markers):
         raise RulesError(f"{where}: markers lists a marker twice")
     if kind != "event" and {"P", "D"} & set(markers):
@@ -372,11 +371,11 @@ def _response_when(where: str, when: list[Any], who: str) -> tuple[str, ...]:
         raise RulesError(f"{where}: when is empty")
     for w in when:
         if w not in WHEN:
-            raise RulesError(f"{where}: when lists {w!r}, which is not one of {', '.join(WHEN)}")
+            raise RulesError(f"{where}: when lists {short(w)}, which is not one of {', '.join(WHEN)}")
     if len(set(when)) != len(when):
         raise RulesError(f"{where}: when lists a moment twice")
     if who not in WHO:
-        raise RulesError(f"{where}: who {who!r} is not one of {', '.join(WHO)}")
+        raise RulesError(f"{where}: who {short(who)} is not one of {', '.join(WHO)}")
     if who == "attacker" and not set(when) <= _ATTACKING_SIDE:
         raise RulesError(f"{where}: who is attacker, so when may only list {', '.join(sorted(_ATTACKING_SIDE))}")
     if who == "defender" and not set(when) <= _DEFENDING_SIDE:
@@ -391,10 +390,10 @@ def _effect(where: str, field: str, raw: list[Any], kind: str, *, when: tuple[st
     for i, step in enumerate(raw, 1):
         at = f"{where}: {field} step {i}"
         if not isinstance(step, dict):
-            raise RulesError(f"{at} must be a table like {{op = \"draw\", n = 1}}, not {step!r}")
+            raise RulesError(f"{at} must be a table like {{op = \"draw\", n = 1}}, not {short(step)}")
         op = step.get("op")
         if op not in OPS:
-            raise RulesError(f"{at}: op {op!r} is not in the vocabulary ({', '.join(OPS)})")
+            raise RulesError(f"{at}: op {short(op)} is not in the vocabulary ({', '.join(OPS)})")
         spec = OPS[op]
         if kind not in spec.kinds:
             raise RulesError(f"{at}: op {op} is not for {kind} cards")
@@ -407,11 +406,11 @@ def _effect(where: str, field: str, raw: list[Any], kind: str, *, when: tuple[st
         params = {k: v for k, v in step.items() if k != "op"}
         for k in params:
             if k not in spec.params:
-                raise RulesError(f"{at}: op {op} has no parameter {k!r}"
+                raise RulesError(f"{at}: op {op} has no parameter {short(k)}"
                                  + (f" (it takes {', '.join(spec.params)})" if spec.params else " (it takes none)"))
         for k, p in spec.params.items():
             if k not in params:
-                raise RulesError(f"{at}: op {op} needs parameter {k!r}")
+                raise RulesError(f"{at}: op {op} needs parameter {short(k)}")
             _check_param(f"{at}: {op}.{k}", params[k], p)
         out.append(Effect(op, MappingProxyType(params)))
     if kind == "event" and target != "none" and not any(OPS[e.op].targeted for e in out):
@@ -422,16 +421,16 @@ def _effect(where: str, field: str, raw: list[Any], kind: str, *, when: tuple[st
 def _check_param(at: str, value: Any, p: Param) -> None:
     if p.kind == "int":
         if type(value) is not int:
-            raise RulesError(f"{at} must be a whole number, not {value!r}")
+            raise RulesError(f"{at} must be a whole number, not {short(value)}")
         if not p.low <= value <= p.high or value == 0 and p.low < 0:
             raise RulesError(f"{at} = {value} is outside {p.low}..{p.high}" + (" (and not 0)" if p.low < 0 else ""))
     elif p.kind == "bool":
         if not isinstance(value, bool):
-            raise RulesError(f"{at} must be true or false, not {value!r}")
+            raise RulesError(f"{at} must be true or false, not {short(value)}")
     elif p.kind == "choice":
         if value not in p.values:
-            raise RulesError(f"{at} = {value!r} is not one of {', '.join(p.values)}")
+            raise RulesError(f"{at} = {short(value)} is not one of {', '.join(p.values)}")
     else:  # choices: a non-empty list of distinct values
         if not isinstance(value, list) or not value or len(set(map(str, value))) != len(value) \
                 or any(v not in p.values for v in value):
-            raise RulesError(f"{at} must be a list of distinct values from {', '.join(p.values)}, not {value!r}")
+            raise RulesError(f"{at} must be a list of distinct values from {', '.join(p.values)}, not {short(value)}")

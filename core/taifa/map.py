@@ -133,8 +133,7 @@ def parse_map(text: str, source: str = "<text>") -> TaifaMap:
 def _label(a: Mapping[str, Any] | Area) -> str:
     if isinstance(a, Area):
         return f"area {a.id} ({a.name})"
-    name = a.get("name")
-    return f"area {a.get('id')!r}" + (f" ({name})" if isinstance(name, str) else "")
+    return toml_files.label(f"area {toml_files.short(a.get('id'))}", a.get("name"))
 
 
 def _build(raw: dict[str, Any], source: str) -> TaifaMap:
@@ -165,17 +164,16 @@ def _area(row: Any, index: int) -> Area:
         raise RulesError(f"[[area]] entry {index} is not a table")
     where = _label(row) if "id" in row else f"[[area]] entry {index}"
     check_row(row, where, _AREA_FIELDS, _AREA_FIELDS)
-    if not row["name"].strip():
-        raise RulesError(f"{where}: name is empty")
+    toml_files.check_line(row["name"], where, "name")
     if row["defence"] not in DEFENCE_RANGE:
         raise RulesError(f"{where}: defence {row['defence']} is outside {DEFENCE_RANGE.start}..{DEFENCE_RANGE.stop - 1}")
     if row["owner"] not in KINGDOMS and row["owner"] != INDEPENDENT:
-        raise RulesError(f"{where}: owner {row['owner']!r} is not one of {', '.join(KINGDOMS)}, {INDEPENDENT}")
+        raise RulesError(f"{where}: owner {toml_files.short(row['owner'])} is not one of {', '.join(KINGDOMS)}, {INDEPENDENT}")
     if row["x"] < 0 or row["y"] < 0:
         raise RulesError(f"{where}: x, y ({row['x']}, {row['y']}) must not be negative")
     for b in row["borders"]:
         if type(b) is not int:
-            raise RulesError(f"{where}: borders lists {b!r}, which is not an area id")
+            raise RulesError(f"{where}: borders lists {toml_files.short(b)}, which is not an area id")
     return Area(
         id=row["id"], name=row["name"].strip(), defence=row["defence"], borders=tuple(sorted(row["borders"])),
         owner=row["owner"], capital=row["capital"], garrison=row["garrison"], invasion=row["invasion"],
@@ -255,14 +253,14 @@ def _el_cid(raw: Any, areas: list[Area], by_id: dict[int, Area]) -> Deployment:
         raise RulesError("[el_cid] table is missing")
     unknown = set(raw) - {"order", "garrisons", "areas", "capitals"}
     if unknown:
-        raise RulesError(f"el_cid: unknown field(s) {', '.join(sorted(unknown))}")
+        raise RulesError(f"el_cid: unknown field(s) {', '.join(toml_files.short(f) for f in sorted(unknown))}")
     east = [a.id for a in areas if a.east]
     if not east:
         raise RulesError("east: no area is east of the line, so El Cid has no map (10.1)")
     _check_connected("the El Cid map (east areas, 10.1)", east, by_id)
     order = raw.get("order")
     if order != list(EL_CID_KINGDOMS):
-        raise RulesError(f"el_cid.order must be {list(EL_CID_KINGDOMS)} (10.1), not {order!r}")
+        raise RulesError(f"el_cid.order must be {list(EL_CID_KINGDOMS)} (10.1), not {toml_files.short(order)}")
     held = raw.get("areas")
     if not isinstance(held, dict):
         raise RulesError("el_cid.areas table is missing")
@@ -270,7 +268,7 @@ def _el_cid(raw: Any, areas: list[Area], by_id: dict[int, Area]) -> Deployment:
     claimed: dict[int, str] = {}
     for k, ids in held.items():
         if k not in EL_CID_KINGDOMS:
-            raise RulesError(f"el_cid.areas: {k!r} is not one of {', '.join(EL_CID_KINGDOMS)}")
+            raise RulesError(f"el_cid.areas: {toml_files.short(k)} is not one of {', '.join(EL_CID_KINGDOMS)}")
         for i in _ids(f"el_cid.areas.{k}", ids, by_id):
             if not by_id[i].east:
                 raise RulesError(f"el_cid.areas.{k}: {_label(by_id[i])} is not east of the line (east = false)")
@@ -283,7 +281,7 @@ def _el_cid(raw: Any, areas: list[Area], by_id: dict[int, Area]) -> Deployment:
         raise RulesError("el_cid.capitals table is missing")
     for k in caps:
         if k not in EL_CID_KINGDOMS:
-            raise RulesError(f"el_cid.capitals: {k!r} is not one of {', '.join(EL_CID_KINGDOMS)}")
+            raise RulesError(f"el_cid.capitals: {toml_files.short(k)} is not one of {', '.join(EL_CID_KINGDOMS)}")
     capitals: dict[str, int] = {}
     for k in EL_CID_KINGDOMS:
         if k not in caps:
@@ -304,8 +302,8 @@ def _el_cid(raw: Any, areas: list[Area], by_id: dict[int, Area]) -> Deployment:
 
 def _ids(where: str, ids: Any, by_id: Mapping[int, Area]) -> list[int]:
     if not isinstance(ids, list):
-        raise RulesError(f"{where} must be a list of area ids, not {ids!r}")
+        raise RulesError(f"{where} must be a list of area ids, not {toml_files.short(ids)}")
     for i in ids:
         if type(i) is not int or i not in by_id:
-            raise RulesError(f"{where} lists {i!r}, which is not an area")
+            raise RulesError(f"{where} lists {toml_files.short(i)}, which is not an area")
     return ids

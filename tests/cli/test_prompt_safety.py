@@ -66,18 +66,3 @@ def test_several_dice_typed_together_are_ascii_digits(hoard: object, tmp_path: P
         console._dice(Chance("dice", (2, 6), "two dice"))
     assert script.lines[1:] == ["  type 2 numbers from 1 to 6", "<two dice: type the 2 dice thrown (1-6 each)> >"]
 
-
-def test_a_users_own_map_is_listed_visibly(tmp_path: Path) -> None:
-    """A map file is anyone's text too: ``taifa map`` writes its control characters out."""
-    from importlib import resources
-
-    from typer.testing import CliRunner
-
-    from tui.cli import app
-
-    text = resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8")
-    own = tmp_path / "map.toml"
-    own.write_text(text.replace('name = "Cantabria"', 'name = "Canta\\u001b[31mbria"', 1), "utf-8")
-    result = CliRunner().invoke(app, ["taifa", "map", "--map", str(own)])
-    assert result.exit_code == 0 and "Canta\\x1b[31mbria" in result.stdout
-    assert not _steers(result.stdout.split("\n"))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tui.cli import app
@@ -45,3 +47,22 @@ def test_cards_lists_both_decks_with_the_named_cards() -> None:
                  "Independent Campaign"):
         assert f" {name} " in r.stdout, name
     assert "reconstruction" in r.stdout
+
+
+@pytest.mark.parametrize(("command", "option", "package_file", "line", "where"), [
+    ("map", "--map", "map.toml", 'name = "Cantabria"', "area 1: name"),
+    ("cards", "--cards", "cards.toml", 'text = "Mailed knights on great horses: 4 dice."', "card 'C01' (Heavy Cavalry): text"),
+], ids=["an area's name", "a card's text"])
+def test_a_name_that_would_steer_the_terminal_is_refused_in_one_line(tmp_path: Path, command: str, option: str,
+                                                                     package_file: str, line: str, where: str) -> None:
+    """Issue 26: a map naming an area ``Evil`` + ESC ] 0 (the terminal's title) + ESC [ 2 J (a cleared screen)
+    + U+202E was listed, and in the app it did both; now the file is refused, exit 2, in one visible line."""
+    text = resources.files("core.taifa").joinpath(f"data/{package_file}").read_text("utf-8")
+    field = line.split(" = ")[0]
+    assert line in text
+    own = tmp_path / "own.toml"
+    own.write_text(text.replace(line, f'{field} = "Evil\\u001b]0;PWNED\\u0007\\u001b[2J\\u202e"', 1), "utf-8")
+    r = runner.invoke(app, ["taifa", command, option, str(own)])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"error: {own}: {where} must be one line of printable characters, "
+                        "and holds U+001B, a control character\n")

@@ -342,8 +342,11 @@ BAD = {
     "real on a non-trap": (edit("cannon-1", "solo = true", "solo = true\nreal = true"), "real belongs on traps only"),
     "trap without real": (edit("trap-1", "real = true\n", ""), "card 'trap-1' (Trap): real is missing"),
     "empty text": (edit("cannon-1", 'text = "Gunpowder and iron: the heaviest single blow in the deck."', 'text = "  "'),
-                   "card 'cannon-1' (Cannon): text must be one line"),
+                   "card 'cannon-1' (Cannon): text is empty"),
     "text on two lines": (edit("cannon-1", 'text = "Gunpowder and', 'text = "Gunpowder\\nand'), "text must be one line"),
+    "a name that steers the terminal": (edit("cannon-1", 'name = "Cannon"', 'name = "Can\\u001b]0;PWNED\\u0007non"'),
+                                        "card 'cannon-1': name must be one line of printable characters, "
+                                        "and holds U+001B, a control character"),
     "value on an action": (edit("deny-1", "value = 0", "value = 2"), "card 'deny-1' (Deny): value must be 0 (action cards have none)"),
     "negative attack": (edit("cannon-1", "value = 4", "value = -4"), "value -4 is outside 0..99"),
     "not TOML": ("[[card]\nid = ", "not valid TOML"),
@@ -382,7 +385,7 @@ def test_bad_files_give_one_line_rules_errors(tmp_path: Path, name: str) -> None
     with pytest.raises(RulesError) as err:
         load_cards(path)
     msg = str(err.value)
-    assert "\n" not in msg and len(msg) < 400, msg
+    assert msg.isprintable() and len(msg) < 400, msg  # one line, and nothing in it steers a terminal
     assert msg.startswith(f"{path}: ") and message in msg, msg
 
 

@@ -298,5 +298,5 @@ def test_deck_too_small(tmp_path: Path) -> None:
 def test_not_toml_and_empty(tmp_path: Path) -> None:
     assert "not valid TOML" in broken(tmp_path, "[[card]\n")
     assert "no [[card]] entries" in broken(tmp_path, "")
-    assert "unknown top-level table(s): deck" in broken(tmp_path, "[deck]\n")
+    assert "unknown top-level table(s): 'deck'" in broken(tmp_path, "[deck]\n")
     assert "cannot read cards" in str(pytest.raises(RulesError, load_cards, str(tmp_path / "nope.toml")).value)
