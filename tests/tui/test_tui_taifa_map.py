@@ -156,6 +156,10 @@ async def test_finder_selects_by_name_or_id_and_says_when_nothing_matches() -> N
         await pilot.press("slash", *"xyz", "enter")
         assert pane.cursor == 21
         assert text(app.query_one("#map-note")) == "no area is called or numbered 'xyz'"
+        await pilot.press("slash")
+        pane.query_one("#map-find").value = "[b]x\x1b[2J"  # what is typed is quoted, never read as markup
+        await pilot.press("enter")
+        assert text(app.query_one("#map-note")) == "no area is called or numbered '[b]x\\x1b[2J'"
         await pilot.press("escape")
         assert app.focused is app.query_one(MapCanvas)
         assert not app.query_one("#map-note").display

@@ -14,7 +14,9 @@ without colour:
 
 The pane shows only a seat's view and the map data. ``MapPane.show(game, seat,
 targets)`` offers ``targets`` (area -> option code): Enter or a click on one
-posts OptionChosen, as the options pane does.
+posts OptionChosen, as the options pane does. Every name it draws (``area_name``,
+``kingdom_name``) is made visible, as the other panes' text is: it comes from a map file, and a
+game may hold data its loader never checked (issue 26).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from core.taifa.game import TaifaGame
 from core.taifa.map import TaifaMap
 from core.taifa.rows import fold_name
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY
+from notation.wording import visible
 from tui.widgets.options import OptionChosen
 
 # 2.2 and 10.1: the castle colours, as (background, foreground).
@@ -82,6 +85,16 @@ def owner_letter(view: Mapping[str, Any], area: int) -> str:
 
 def owner_style(view: Mapping[str, Any], area: int) -> str:
     return _owner(view, area)[1]
+
+
+def area_name(m: TaifaMap, a: int) -> str:
+    """Area ``a``'s name as the pane draws it: made visible."""
+    return visible(m.areas[a - 1].name)
+
+
+def kingdom_name(kingdom: Mapping[str, Any]) -> str:
+    """A kingdom's name (an entry of the view's ``kingdoms``) as the pane draws it: made visible."""
+    return visible(kingdom["name"])
 
 
 def _owner(view: Mapping[str, Any], area: int) -> tuple[str, str]:
@@ -325,7 +338,7 @@ def wide_label(m: TaifaMap, marks: Marks, a: int, links: frozenset[int]) -> str:
 def list_line(m: TaifaMap, marks: Marks, a: int, links: frozenset[int], name_w: int) -> str:
     """``>10 Burgos       C4+*``: a line of the compact area list (owner letter at name_w + 5)."""
     state = FIGHT if a == marks.fight else TARGET if a in marks.targets else " "
-    name = m.areas[a - 1].name
+    name = area_name(m, a)
     name = name if len(name) <= name_w else name[:name_w - 1] + "…"
     if marks.letters[a] == OUT_LETTER:
         return f"{state}{a:>2} {name:<{name_w}} {OUT_LETTER}"
@@ -626,13 +639,14 @@ class MapPane(Vertical):
             self.post_message(OptionChosen(self.targets[area]))
             self.note("")
         elif not quiet:
-            self.note(f"{self.game.m.areas[area - 1].name} is not a choice now" if self.targets
+            self.note(f"{area_name(self.game.m, area)} is not a choice now" if self.targets
                       else "no area to choose now")
 
     def note(self, text: str) -> None:
-        """A one-line message under the details (empty: none)."""
+        """A one-line message under the details (empty: none): made visible, and never read as
+        markup (it may quote what a person typed in the finder)."""
         shown = self.query_one("#map-note", Static)
-        shown.update(text)
+        shown.update(Text(visible(text)))
         shown.display = bool(text)
 
     # -- the finder ------------------------------------------------------------------------------
@@ -694,7 +708,7 @@ def find_area(m: TaifaMap, typed: str) -> int | None:
 
 def legend_line(view: Mapping[str, Any], width: int) -> Text:
     """The legend in one line: the richest that fits ``width``."""
-    kingdoms = [(LETTERS.get(k["key"], "?"), k["name"], kingdom_style(k["key"])) for k in view["kingdoms"]]
+    kingdoms = [(LETTERS.get(k["key"], "?"), kingdom_name(k), kingdom_style(k["key"])) for k in view["kingdoms"]]
     kingdoms.append((INDEPENDENT_LETTER, "independent", INDEPENDENT_STYLE))
     if any(o == OUT_OF_PLAY for o in view["owner"][1:]):
         kingdoms.append((OUT_LETTER, "out of play", OUT_STYLE))
@@ -724,7 +738,7 @@ def full_legend(view: Mapping[str, Any]) -> Text:
     t = Text()
     for k in view["kingdoms"]:
         t.append(f" {LETTERS.get(k['key'], '?')} ", kingdom_style(k["key"]))
-        t.append(f" {k['name']}  ")
+        t.append(f" {kingdom_name(k)}  ")
     t.append(f" {INDEPENDENT_LETTER} ", INDEPENDENT_STYLE)
     t.append(" independent  ")
     t.append(f" {OUT_LETTER} ", OUT_STYLE)
@@ -748,23 +762,23 @@ def details(game: TaifaGame, view: Mapping[str, Any], a: int, targets: Mapping[i
     area = m.areas[a - 1]
     owner = view["owner"][a]
     t = Text()
-    t.append(f"{a} {area.name}", "bold")
+    t.append(f"{a} {area_name(m, a)}", "bold")
     t.append(" ")
     if owner == OUT_OF_PLAY:
         t.append(f" {OUT_LETTER} out of play ", OUT_STYLE)
         t.append(" (El Cid, 10.1)")
         return t
-    name = "independent" if owner == INDEPENDENT else view["kingdoms"][owner]["name"]
+    name = "independent" if owner == INDEPENDENT else kingdom_name(view["kingdoms"][owner])
     t.append(f" {owner_letter(view, a)} {name} ", owner_style(view, a))
     facts = [f"defence {area.defence}"]
     if view["garrison"][a]:
         facts.append(f"garrison (+1, {area.defence + 1} dice)")
-    facts += [f"capital of {k['name']}" for k in view["kingdoms"] if k["capital"] == a]
+    facts += [f"capital of {kingdom_name(k)}" for k in view["kingdoms"] if k["capital"] == a]
     if area.invasion:
         facts.append("invasion route")
     sea = sorted(b for pair in sea_links(m) if a in pair for b in pair if b != a)
     if sea:
-        facts.append("sea link to " + ", ".join(m.areas[b - 1].name for b in sea))
+        facts.append("sea link to " + ", ".join(area_name(m, b) for b in sea))
     fight = view.get("fight")
     if fight and fight["area"] == a:
         facts.append("under attack now")
@@ -781,7 +795,7 @@ def details(game: TaifaGame, view: Mapping[str, Any], a: int, targets: Mapping[i
             t.append(" ")
         t.append(("" if who else "none ") + "· borders " + ",".join(map(str, borders)))
         return t
-    t.append("borders: " + ", ".join(f"{m.areas[b - 1].name} {b}" for b in borders) + "\n")
-    names = [view["kingdoms"][i]["name"] for i in who]
+    t.append("borders: " + ", ".join(f"{area_name(m, b)} {b}" for b in borders) + "\n")
+    names = [kingdom_name(view["kingdoms"][i]) for i in who]
     t.append("can attack it: " + (", ".join(names) if names else "no kingdom now (borders, truces)"))
     return t

@@ -2,7 +2,9 @@
 
 Each pane draws the facts text.py words (tagged lines) in colour; none words a fact
 itself, so the prompt, ``replay show`` and the app say the same. All come from
-``game.view(seat)``: a seat sees its own hand only, a spectator none.
+``game.view(seat)``: a seat sees its own hand only, a spectator none. Every run is made
+visible as it is drawn: the names and texts in it come from a map or decks file, and a game
+may hold data its loader never checked (issue 26).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from core.taifa.game import TaifaGame
+from notation.wording import visible
 from tui.games.taifa import text
 from tui.games.taifa.map import kingdom_style
 from tui.widgets.view_pane import ViewPane
@@ -25,15 +28,15 @@ STYLES = {"head": "bold", "dim": "dim", "hit": "bold green", "miss": "", "curren
 
 
 def coloured(lines: Iterable[text.Line], width: int = 0) -> Text:
-    """text.py's tagged lines as one rich Text, each run styled by its tag; a line longer than
-    ``width`` (0: no limit) wraps, indented under its first words."""
+    """text.py's tagged lines as one rich Text, each run made visible and styled by its tag; a
+    line longer than ``width`` (0: no limit) wraps, indented under its first words."""
     out = Text()
     for i, line in enumerate(lines):
         if i:
             out.append("\n")
         t = Text(no_wrap=True)
         for run, tag in line:
-            t.append(run, kingdom_style(tag[2:]) if tag.startswith("k:") else STYLES.get(tag, ""))
+            t.append(visible(run), kingdom_style(tag[2:]) if tag.startswith("k:") else STYLES.get(tag, ""))
         out.append_text(_hang(t, width) if width else t)
     return out
 
@@ -68,7 +71,7 @@ class TurnLine(TaifaPane):
     DEFAULT_CSS = "TurnLine { height: 1; width: 100%; text-style: bold; }"
 
     def draw(self, width: int) -> Text:
-        return Text(text.turn_line(self.game, self.seat), no_wrap=True, overflow="ellipsis")
+        return Text(visible(text.turn_line(self.game, self.seat)), no_wrap=True, overflow="ellipsis")
 
 
 class KingdomsPane(TaifaPane):
