@@ -48,7 +48,6 @@ from core.kingdom.lines import (HIDDEN_TRAP, armed_defences, attackable, card_va
 from core.kingdom.state import MAX_LANDS, Realm, Slot
 from core.kingdom.view import realm_of
 from core.kingdom.ai_solo import enemy_target, my_after, round_value
-from core.rng import SplitMix64
 
 from core.kingdom import AI_VERSION  # noqa: F401 - recorded in seat details; bump it when play changes
 
@@ -334,8 +333,9 @@ class KingdomAI:
             raise RulesError(f"unknown kingdom AI level {str(level)[:24]!r} (known: {', '.join(LEVELS)})")
         self.level = level or "full"
         self.stop = stop or (lambda: False)
+        # Nothing is kept between decisions (the seed is not used: each answer is reckoned from the
+        # view alone), so an AI built afresh on a resumed record plays as the one that began it.
         self.seed = seed
-        self.rng = SplitMix64(seed)
 
     # -- entry point --
 

@@ -37,6 +37,11 @@ action is chosen among the heuristic's best three by playing each out to the
 end of the game ``rollouts`` times, the unseen cards dealt afresh each time
 (a fair determinization: the cards nobody can see are shuffled back into the
 places nobody can see, keeping every count), bots and the heuristic playing.
+
+It keeps nothing between decisions: the event it is playing is the one the view
+shows face up (``playing``), and a rollout's seeds come from its seed, the turn
+and the round. An AI built afresh on a resumed record answers as the one that
+played from the start (issue 26), so a seeded game resumes to the same bytes.
 """
 
 from __future__ import annotations
@@ -424,6 +429,25 @@ def _resp_effect(card: Any) -> tuple[int, int, int, bool]:
     return add, cut, rem, cancel
 
 
+def _event_in_play(kn: _Know) -> str | None:
+    """The event card being played (5.4: face up while its steps are resolved, the view's
+    ``playing``), whose target or attack we are asked about; None when no event is."""
+    for cid in reversed(kn.v["playing"]):
+        if kn.card(cid).kind == "event":
+            return cid
+    return None
+
+
+def _event_bonus(kn: _Know) -> int:
+    """The attack bonus dice of the event being played (Great Siege, Cavalry Charge), else 0."""
+    cid = _event_in_play(kn)
+    bonus = 0
+    for e in kn.card(cid).effect if cid is not None else ():
+        if e.op == "attack":
+            bonus = e["bonus_dice"]
+    return bonus
+
+
 def _usable(card: Any, moment: str | None, role: str) -> bool:
     if card.kind != "response" or moment is None or moment not in card.when:
         return False
@@ -486,10 +510,8 @@ class TaifaAI:
         with the best option found so far (the heuristic's choice when none was played out)."""
         self.stop = stop or (lambda: False)
         self.seed = seed
-        self.rng = SplitMix64(seed)
         self.rollouts = rollouts
-        self._event: str | None = None  # the event card we last chose to play
-        self._event_bonus = 0  # its attack bonus dice, if it makes an attack
+        # and nothing else: no memory of earlier decisions (see the module's docstring, issue 26)
 
     # -- entry point --
 
@@ -636,18 +658,8 @@ class TaifaAI:
         ranked = self._rank_actions(kn, opts)
         code = ranked[0][1]
         if self.rollouts and game is not None and len(ranked) > 1 and kn.turn >= ROLLOUT_FROM_TURN:
-            code = self._by_rollouts(game, kn.seat, [c for _, c in ranked[:ROLLOUT_CANDIDATES]])
-        self._remember(kn, code)
+            code = self._by_rollouts(game, kn, [c for _, c in ranked[:ROLLOUT_CANDIDATES]])
         return code
-
-    def _remember(self, kn: _Know, code: tuple) -> None:
-        """Note the event we play: its attack steps (bonus dice) and target questions follow."""
-        self._event = code[1] if code[0] == "event" else None
-        self._event_bonus = 0
-        if self._event:
-            for e in kn.card(code[1]).effect:
-                if e.op == "attack":
-                    self._event_bonus = e["bonus_dice"]
 
     def _rank_actions(self, kn: _Know, opts: tuple) -> list[tuple[float, tuple]]:
         """The main actions worth considering, best first, each with its estimated worth;
@@ -675,12 +687,15 @@ class TaifaAI:
 
     # -- optional look-ahead: determinized rollouts ------------------------------------------
 
-    def _by_rollouts(self, game: Any, seat: int, codes: list[tuple]) -> tuple:
+    def _by_rollouts(self, game: Any, kn: _Know, codes: list[tuple]) -> tuple:
         """Play each candidate out ``self.rollouts`` times to the end of the turn (on turn 3: of the
         game), the hidden cards dealt afresh each time, the same seeds for every candidate; keep
-        the best average (ties: the heuristic's order)."""
+        the best average (ties: the heuristic's order). The seeds come from the AI's seed and the
+        turn and round (a kingdom has one main action a round), never from earlier decisions."""
+        seat = kn.seat
         best, best_v = codes[0], -1.0
-        seeds = [self.rng.next() for _ in range(self.rollouts)]
+        rng = SplitMix64(self.seed ^ (kn.turn << 32 | kn.v["round"]))
+        seeds = [rng.next() for _ in range(self.rollouts)]
         for code in codes:
             if self.stop():
                 break
@@ -695,8 +710,6 @@ class TaifaAI:
         _deal_hidden(g, seat, rng)
         turn = g.s.turn
         players = {k: TaifaAI(seed, stop=self.stop) for k in range(len(g.seats)) if not g.s.bots[k]}
-        me = players[seat]
-        me._remember(_Know(g, seat), code)
         g.apply(code)
         for _ in range(ROLLOUT_STEPS):
             p = g.point()
@@ -817,7 +830,7 @@ class TaifaAI:
         if f["kind"] == "incursion":
             return ("done",) if ("done",) in opts else opts[0]
         need_troop = ("done",) not in opts
-        ev, cards, p = self._plan(kn, f["area"], pool, fixed, self._event_bonus, need_troop)
+        ev, cards, p = self._plan(kn, f["area"], pool, fixed, _event_bonus(kn), need_troop)
         if cards:
             return ("add", cards[0])
         if ("done",) in opts:
@@ -827,7 +840,7 @@ class TaifaAI:
 
     def _event_attack_area(self, kn: _Know, opts: tuple) -> tuple:
         areas = [o[1] for o in opts]
-        ev, a, cards, p = self._best_attack(kn, areas, self._event_bonus, False)
+        ev, a, cards, p = self._best_attack(kn, areas, _event_bonus(kn), False)
         if a:
             return ("attack", a)
         # the least bad: the lowest defence
@@ -985,8 +998,8 @@ class TaifaAI:
 
     def _target(self, kn: _Know, opts: tuple) -> tuple:
         keys = [k["key"] for k in kn.ks]
-        cid = self._event
-        if cid is None:  # not an event we chose (or we lost track): hurt the leader
+        cid = _event_in_play(kn)
+        if cid is None:  # no event in play (never so when an event asks): hurt the leader
             return max(opts, key=lambda o: (kn.rival_weight(keys.index(o[1])), o[1]))
         c = kn.card(cid)
 

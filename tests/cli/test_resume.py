@@ -1,6 +1,6 @@
-"""`fiefdom resume FILE [--prompt]`: a record cut anywhere carries on to the very bytes of the uncut one;
-a finished or damaged record is one line, exit 2, the file untouched; no input with a person to move
-stops in one line and leaves the record as it was."""
+"""`fiefdom resume FILE [--prompt]`: a record cut anywhere, AI seats and all, carries on to the very bytes
+of the uncut one; a finished or damaged record is one line, exit 2, the file untouched; no input with a
+person to move stops in one line and leaves the record as it was."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
-from notation.runner import Runner
 from typer.testing import CliRunner
 
 from core import games as core_games
@@ -37,24 +35,28 @@ def _played(path: Path, game: str, variant: str, kinds: tuple[str, ...], seed: i
     return path.read_bytes()
 
 
-def _cuts(data: bytes, inside_every: int) -> list[int]:
-    """Every record boundary from the end of the header on, and points inside some records."""
+def _cuts(data: bytes, inside_every: int, every: int = 1) -> list[int]:
+    """Every ``every``-th record boundary from the end of the header on, and points inside some records."""
     rec = read_record_file(data)
     bounds = [*rec.offsets, len(data)]
     inside = [b + d for i, (b, e) in enumerate(zip(bounds, bounds[1:])) if i % inside_every == 0
               for d in sorted({1, (e - b) // 2}) if b + d < e]
-    return sorted(set(bounds[:-1]) | set(inside))
+    return sorted(set(bounds[:-1:every]) | set(inside))
 
 
-@pytest.mark.parametrize("game, variant, kinds, seed, inside_every", [
-    ("tafl", "gild-9", ("random", "random"), 75, 1),  # 31 moves, a king captured
-    ("taifa", "el-cid", ("bot", "bot", "bot", "random"), 47, 9),
-], ids=["tafl", "taifa"])
+@pytest.mark.parametrize("game, variant, kinds, seed, inside_every, every", [
+    ("tafl", "gild-9", ("random", "random"), 75, 1, 1),  # 31 moves, a king captured
+    ("taifa", "el-cid", ("bot", "bot", "bot", "random"), 47, 9, 1),
+    # AI seats (issue 26); the AI thinks longer than a bot: some of the boundaries
+    ("kingdom", "multi-2", ("ai", "random"), 1, 12, 3),
+    ("kingdom", "solo", ("ai", "bot", "bot"), 1, 12, 2),
+], ids=["tafl", "taifa", "kingdom-multi", "kingdom-solo"])
 def test_a_record_cut_anywhere_resumes_to_the_same_bytes(tmp_path: Path, game: str, variant: str,
-                                                          kinds: tuple[str, ...], seed: int, inside_every: int) -> None:
+                                                          kinds: tuple[str, ...], seed: int, inside_every: int,
+                                                          every: int) -> None:
     whole = _played(tmp_path / "whole.fief", game, variant, kinds, seed)
     cut = tmp_path / "cut.fief"
-    cuts = _cuts(whole, inside_every)
+    cuts = _cuts(whole, inside_every, every)
     assert len(cuts) > 40
     for n, at in enumerate(cuts):
         cut.write_bytes(whole[:at])
@@ -62,6 +64,30 @@ def test_a_record_cut_anywhere_resumes_to_the_same_bytes(tmp_path: Path, game: s
             code, out, err = invoke("resume", cut, "--prompt")
             assert code == 0 and out.rstrip().endswith(f"record: {cut}"), (at, out[-300:], err)
         else:  # what `fiefdom resume --prompt` runs
+            resume_at_prompt(cut, core_games.info)
+        assert cut.read_bytes() == whole, f"cut at byte {at} of {len(whole)} resumed to other bytes"
+
+
+def test_issue_26s_el_cid_game_with_an_ai_seat_resumes_to_the_same_game(tmp_path: Path) -> None:
+    """Issue 26: this game cut at byte 2315 and resumed had the AI add a card (add C32) where the
+    uncut game said done: the AI built afresh had forgotten the event it was playing. Cut there, and
+    wherever the AI is in the middle of its own answers (an event's target, an attack's cards)."""
+    path, cut = tmp_path / "whole.fief", tmp_path / "cut.fief"
+    code, _, err = invoke("taifa", "play", "--scenario", "el-cid", "--seats", "random,bot,ai,bot",
+                          "-o", "almoravid_hand=14", "--seed", "27", "--out", path)
+    assert code == 0, err
+    whole = path.read_bytes()
+    rec = read_record_file(whole)
+    records = rec.records
+    within = [rec.offsets[i] for i in range(1, len(records)) if isinstance(records[i], DecisionRecord)
+              and isinstance(records[i - 1], DecisionRecord) and records[i].seat == records[i - 1].seat == 2]
+    assert len(within) >= 10
+    for at in sorted({2315, *within}):
+        cut.write_bytes(whole[:at])
+        if at == 2315:  # the command line, as the issue ran it
+            code, out, err = invoke("resume", cut, "--prompt")
+            assert code == 0 and out.rstrip().endswith(f"record: {cut}"), (out[-300:], err)
+        else:
             resume_at_prompt(cut, core_games.info)
         assert cut.read_bytes() == whole, f"cut at byte {at} of {len(whole)} resumed to other bytes"
 
