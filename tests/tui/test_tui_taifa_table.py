@@ -164,8 +164,9 @@ async def test_escape_gives_the_keys_to_the_board_and_its_pane_keys_work_at_80x2
 
 
 async def test_the_new_game_form_takes_a_map_file_of_ones_own(make_app, tmp_path) -> None:
-    """Setup: "a custom map or card file". A map file that does not load is one line in the form;
-    one that does is the game's map (its fingerprint in the record's setup)."""
+    """Setup: "a custom map or card file". A map file that does not load (here: an area's name would set the
+    terminal's title and clear the screen, issue 26) is one visible line in the form; one that does is the
+    game's map (its fingerprint in the record's setup)."""
     from pathlib import Path
 
     from textual.widgets import Input, Select
@@ -180,16 +181,18 @@ async def test_the_new_game_form_takes_a_map_file_of_ones_own(make_app, tmp_path
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the form")
         app.screen.query_one("#game", Select).value = "taifa"
         await wait_until(pilot, lambda: bool(app.screen.query("#data-map")), "the data file fields")
+        packaged = (Path(taifa_package.__file__).parent / "data" / "map.toml").read_text("utf-8")
         broken = tmp_path / "broken.toml"
-        broken.write_text("[[area]]\nid = 'x'\n")
+        broken.write_text(packaged.replace('"Cantabria"', '"Evil\\u001b]0;PWNED\\u0007\\u001b[2J\\u202e"'), "utf-8")
         app.screen.query_one("#data-map", Input).value = str(broken)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)  # not started
-        shown = str(app.screen.query_one("#setup-error").render())
-        assert "\n" not in shown.strip() and shown.strip(), shown
+        shown = str(app.screen.query_one("#setup-error").render()).strip()
+        assert shown.isprintable() and shown.endswith("area 1: name must be one line of printable characters, "
+                                                      "and holds U+001B, a control character"), shown
         own = tmp_path / "my-map.toml"
-        own.write_text((Path(taifa_package.__file__).parent / "data" / "map.toml").read_text("utf-8"))
+        own.write_text(packaged, "utf-8")
         app.screen.query_one("#data-map", Input).value = str(own)
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen), "the game")
