@@ -138,12 +138,15 @@ def data_pairs(data: Sequence[str], flags: dict[str, Any] | None = None) -> list
 
 def load_data(game: str, pairs: Sequence[tuple[str, Path]]) -> dict[str, Any]:
     """The user's own data files for ``game`` (key -> loaded data); one line, exit 2, when one is unusable."""
+    from tui.cli_choices import canonical
+
     if not pairs:
         return {}
     gi = core_games.info(game)
     files = {f.key: f for f in gi.data_files}
     loaded = {}
     for key, path in pairs:
+        key = canonical(key, files)  # --data MAP=FILE is map=FILE
         if key not in files:
             takes = f"it takes {', '.join(files)}" if files else "it takes none"
             fail(f"{gi.title} has no data file {key!r} ({takes})")
