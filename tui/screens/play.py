@@ -691,6 +691,10 @@ class PlayScreen(Screen):
 
     def on_unmount(self) -> None:
         self.halted = True  # the app is closing: stop any search in progress
+        # ...and let go of the record (its writer's lock), as the process's end would: an app torn down
+        # and made again in one process (a test, an embedding program) then finds the game to continue.
+        # Nothing writes after this: a search still running has its answer dropped (halted).
+        self.runner.close()
 
     def game_over(self) -> None:
         if self.over_shown:
