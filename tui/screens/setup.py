@@ -259,7 +259,7 @@ class SetupScreen(Screen):
             setup = self.collect()
             data = self.data()
         except (RulesError, ValueError) as err:
-            self.query_one("#setup-error", Static).update(f"[red]{escape(str(err))}[/red]")
+            self.query_one("#setup-error", Static).update(f"[red]{escape(visible(str(err)))}[/red]")  # a typed path, written out
             return
         games = core_games.lookup({setup.game: data}) if data else self.games
         if self.steps is not None:
