@@ -123,6 +123,7 @@ class Runner:
         self.game: Game = game if game is not None else build_game(header, games)
         self.plans = tuple(SeatPlan.of(s) for s in header.seats)
         self.seed = header.seed or 0
+        check_playable(header)
         self.chance = CHANCE_MODES.get(header.chance, SeededChance)(self.seed)
         self.controllers: dict[int, Controller] = {}
         for seat, (plan, seed) in enumerate(zip(self.plans, seat_seeds(self.seed, len(self.plans)))):
@@ -393,6 +394,14 @@ class Runner:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def check_playable(header: Header) -> None:
+    """RecordError, in one line, for a record no game is played on from: one whose chance was
+    "recorded" (taken as given, docs/replay-format.md 3.3) has no source for the outcomes to come."""
+    if header.chance == "recorded":
+        raise RecordError('the record\'s chance is "recorded", taken as given, not drawn from a seed: '
+                          "only a seeded game or one with dice typed at the table is played on")
 
 
 def read_unfinished(path: str | os.PathLike[str], games: GameLookup = core_games.info) -> Recording:

@@ -238,10 +238,11 @@ def check_resumable(path: Path, games: GameLookup) -> None:
     result, its steps replay, and it verifies (a torn last record and a result never written are
     what resume repairs). Writes nothing."""
     from notation.reader import read_record_file
-    from notation.runner import Runner, read_unfinished
+    from notation.runner import Runner, check_playable, read_unfinished
     from notation.verify import verify
 
     recording = read_unfinished(path, games)
+    check_playable(recording.header)
     whole = read_record_file(recording.data, games=games) if recording.torn else recording
     report = verify(whole, games=games)
     if report.ok:

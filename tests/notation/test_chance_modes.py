@@ -186,3 +186,21 @@ def test_a_taifa_record_claiming_none_at_its_start_does_not_verify(tmp_path: Pat
         'but the header says chance "none", a game without chance points')
     code, out, _ = _run("verify", path)
     assert code == 1 and out.startswith("differs at step 1: at the start: ")
+
+
+@pytest.mark.parametrize("prompt", [True, False], ids=["prompt", "app"])
+def test_a_record_of_recorded_chance_is_not_played_on(prompt: bool, tmp_path: Path) -> None:
+    """Its outcomes came from elsewhere: none would be drawn for the steps to come, so resume refuses
+    it in one line (before the app opens), and the file is left as it was."""
+    from tui.cli import app
+
+    rec = _read(WITH_CHANCE[0])
+    path = tmp_path / "r.fief"
+    path.write_bytes(encode_game(replace(rec.header, chance="recorded"), rec.records[:30], reseal=True))
+    before = path.read_bytes()
+    result = cli.invoke(app, ["resume", str(path), *(["--prompt"] if prompt else [])])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and '"recorded"' in result.stderr, result.stderr
+    assert path.read_bytes() == before
+    with pytest.raises(RecordError, match="recorded"):
+        Runner.resume(path)
