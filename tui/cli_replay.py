@@ -107,7 +107,7 @@ def show_command(
     """Show the position at a step of FILE and the events of that step, with their rules.
 
     The first line names the step; a record whose chance outcomes were not all derived from
-    a seed says so on the next (``chance: dice typed at the table: 14 outcomes taken as given``)."""
+    a seed says so on the next (``note: dice typed at the table: 14 outcomes taken as given``)."""
     replay = _replay(file)
     viewer = _viewer(seat, replay)
     n = len(replay) if step is None else step
@@ -124,7 +124,7 @@ def show_command(
     # Every line made visible: comments are a stranger's text, and nothing else may steer the terminal.
     lines = [visible(title)]
     if replay.chance_note:
-        lines.append(visible(f"chance: {replay.chance_note}"))
+        lines.append(visible(f"note: {replay.chance_note}"))
     lines.append(visible_lines(position_text(game, viewer)))
     lines += [visible(f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}") for e in events]
     lines += [visible(f"  comment: {c}") for c in comments]

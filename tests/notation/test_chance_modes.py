@@ -96,7 +96,7 @@ def test_a_game_with_chance_recorded_verifies_saying_what_was_taken_as_given(gol
     code, out, _ = _run("verify", path)
     assert code == 0 and out.startswith(f"ok ({note}): {len(rec.records)} records, result ")
     code, out, _ = _run("show", path, "--step", "1")
-    assert code == 0 and out.splitlines()[1] == f"chance: {note}"
+    assert code == 0 and out.splitlines()[1] == f"note: {note}"
     for seat in ([], ["--seat", "1"]):  # the full table's and a seat's, text and JSON
         code, out, _ = _run("export", path, *seat)
         assert code == 0 and f'[Chance "recorded"]\n[Chance note "{note}"]\n' in out, seat
