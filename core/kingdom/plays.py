@@ -25,6 +25,7 @@ from core.kingdom.cards import value_text
 from core.kingdom.lines import (attackable, armed_defences, defence_room, is_construction,
                                 land_room, places)
 from core.kingdom.state import Slot
+from core.kingdom.words import played
 from core.procedure import Proc
 
 if TYPE_CHECKING:
@@ -169,10 +170,7 @@ def against(g: "Table", k: int, code: Code) -> Proc:
     s = g.s
     g.take(k, cid)
     s.in_play.append(cid)
-    aim = f" on {g.where(o, g.find_slot(o, code[3]))}" if verb in ("earthquake", "disrepair", "sabotage") else ""
-    if verb == "mutiny":
-        aim = f" against {g.possessive(o)} {g.standing_name(o, code[3])}"
-    g.emit("play", f"{g.name(k)} plays {g.card(cid).name} against {g.name(o)}{aim}",
+    g.emit("play", played(g, k, code),
            "kingdom characters" if verb == "penalty" else "kingdom actions", k, cid, o)
     outcome = yield from g.window(k, cid, [o], "against you")
     s.in_play.remove(cid)

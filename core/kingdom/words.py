@@ -73,7 +73,7 @@ def describe(g: "Table", code: Code) -> str:
     if verb in ("freeze", "penalty"):
         return f"{card_name(g, args[0])} on {seat_name(g, args[1])}"
     if verb == "mutiny":
-        return f"{card_name(g, args[0])} against {seat_name(g, args[1])}'s {standing(g, args[1], args[2])}"
+        return f"{card_name(g, args[0])} on {seat_name(g, args[1])}'s {standing(g, args[1], args[2])}"
     if verb in ("earthquake", "disrepair", "sabotage") and len(args) == 3:
         return f"{card_name(g, args[0])} on {slot_name(g, args[1], args[2])}"
     if verb in ("morale", "spread"):
@@ -96,6 +96,34 @@ def describe(g: "Table", code: Code) -> str:
     if verb == "discard":
         return f"discard {card_name(g, args[0])}"
     return " ".join(map(str, code))
+
+
+def option_card(g: "Table", code: Code) -> str | None:
+    """The card an option plays, places, keeps or answers with (its id), or None ("done", a target)."""
+    cid = code[1] if len(code) > 1 else None
+    return cid if isinstance(cid, str) and cid in g.cards.by_id else None
+
+
+def effect(g: "Table", cid: str) -> str:
+    """``Mutiny: removes one Knights or Archers ...``: a card's name and its exact effect, from the
+    cards themselves (core/kingdom/data/cards.toml, ``effect``: one place for every screen)."""
+    c = g.cards[cid]
+    return f"{c.name}: {c.effect}" if c.effect else c.name
+
+
+def played(g: "Table", k: int, code: Code) -> str:
+    """The event of an Action (or Baligant's Penalty) played against a kingdom, naming each thing
+    once: ``Player 3 (Anne) plays Mutiny on Player 1 (Maria)'s Knights``, ``... plays Earthquake
+    on Player 2 (Simon)'s Land``, ``... plays Freeze against Player 2 (Simon)``. A card standing
+    in a kingdom has its id only where another there reads the same (``standing_name``)."""
+    verb, cid, o = code[0], str(code[1]), code[2]
+    assert isinstance(o, int)
+    head = f"{g.name(k)} plays {g.card(cid).name}"
+    if verb == "mutiny":
+        return f"{head} on {g.possessive(o)} {g.standing_name(o, str(code[3]))}"
+    if verb in ("earthquake", "disrepair", "sabotage") and len(code) > 3:
+        return f"{head} on {g.where(o, g.find_slot(o, str(code[3])))}"
+    return f"{head} against {g.name(o)}"
 
 
 def _stands(g: "Table", cid: object) -> int | None:
