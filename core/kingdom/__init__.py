@@ -13,7 +13,8 @@ from core.engine import Game, RulesError
 from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
 from core.match import Controller, Limit
 
-RULES_REVISION = 2  # 2: KD-30, the questions a hidden hand could answer are asked whether it holds the card
+RULES_REVISION = 3  # 2: KD-30, the questions a hidden hand could answer are asked whether it holds the card;
+# 3: the rulings of issue 27 (docs/rulings/kingdom.md, "Revisions")
 AI_VERSION = "kingdom-ai 2"  # core.kingdom.ai checks it is its own
 PLAYERS = (2, 3, 4)  # KD-1: a Castle and a Mercy for each of up to four players
 VARIANTS = (*((f"multi-{n}", f"{n} players") for n in PLAYERS), ("solo", "Solo against two enemy kingdoms"))
@@ -39,14 +40,23 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
 # (docs/rulings/kingdom.md, "Revisions"), and an option at this value is left out of the
 # canonical form, so a revision-1 record's digests still match.
 REVISION_1 = {"always_ask": False}
+# The same for revision 2: the values that play its rules (a revision-1 record takes these too).
+REVISION_2: dict[str, Any] = {"pass_round_ends": True}
+
+
+def old_value(name: str, value: Any) -> bool:
+    """Whether option ``name`` at ``value`` plays an older revision's rules: such an option is
+    left out of the canonical form, so the older records' digests still match."""
+    return any(name in old and old[name] == value for old in (REVISION_1, REVISION_2))
 
 
 def _revision_options(revision: int, variant: str) -> dict[str, Any] | None:
     """The options that make this fiefdom play an older ``revision`` (None: it cannot)."""
-    if revision != 1:
+    if revision not in (1, 2):
         return None
     names = {s.name for s in _option_specs(variant)}
-    return {name: value for name, value in REVISION_1.items() if name in names}
+    old = {**REVISION_2, **(REVISION_1 if revision == 1 else {})}
+    return {name: value for name, value in old.items() if name in names}
 
 
 def _seats(variant: str) -> tuple[SeatSpec, ...]:

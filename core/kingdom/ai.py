@@ -352,6 +352,12 @@ class KingdomAI:
             code = _Full(kn, self.stop).choose(decision)
         if code not in opts:  # a safety net: never answer with an illegal option
             code = _quick(opts)
+        cards = [o for o in opts if o[0] not in ("done", "move")]
+        if (code == ("done",) and decision.kind == "action" and cards and not kn.solo and kn.view["deck"]
+                and len(kn.hand) >= 5):
+            # KD-12: while the deck has cards a round of passes does not end the game; a full hand
+            # that passes would draw nothing and could stall the table, so it plays its best card
+            code = _Greedy(kn, self.stop).action(cards)
         return code
 
 

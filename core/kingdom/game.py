@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import Code, Result, RulesError
-from core.kingdom import REVISION_1
+from core.kingdom import old_value
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
@@ -38,6 +38,8 @@ def option_specs() -> tuple[Any, ...]:
         OptionSpec("always_ask", "bool", True, "KD-30",
                    "Morale or Spread in an attack, cancelling a Penalty and removing a Freeze are asked whenever "
                    "the hand could hold the card (off: only when it does, which tells the others; revision 1)"),
+        OptionSpec("pass_round_ends", "bool", False, "KD-12",
+                   "a round in which no card is played ends the game even while the deck has cards (revision 2)"),
     )
 
 
@@ -58,10 +60,10 @@ class KingdomGame(Table):
         self._start(("setup",))
 
     def canonical(self) -> Any:
-        """The position; an option at its revision-1 value is left out of it, so a revision-1
-        record replays to the same digests (docs/rulings/kingdom.md, "Revisions")."""
+        """The position; an option at its revision-1 or revision-2 value is left out of it, so an
+        older record replays to the same digests (docs/rulings/kingdom.md, "Revisions")."""
         out = super().canonical()
-        out["options"] = {name: v for name, v in self.opts.items() if name not in REVISION_1 or REVISION_1[name] != v}
+        out["options"] = {name: v for name, v in self.opts.items() if not old_value(name, v)}
         return out
 
     @property
@@ -86,7 +88,8 @@ class KingdomGame(Table):
         if s.extra and k in alive:
             return ("turn", k)
         if s.idle >= len(alive):
-            why = "the deck is spent" if not s.deck else "no kingdom can draw"
+            why = ("the deck is spent" if not s.deck else "no kingdom can draw" if self.opts["pass_round_ends"]
+                   else "no kingdom can play a card")
             self._finish(self._result(f"{why} and no more cards are played: the strongest kingdom wins", "KD-12"))
             return None
         nxt = next(o for o in self.order_from(k) if o in alive)
@@ -245,9 +248,10 @@ class KingdomGame(Table):
                 yield from self.suffer(k, pen, "drawn")
         if r.frozen:
             yield from self.thaw(k)
-        played = False
+        played = could = False
         while s.plays > 0:
             opts = play_options(self, k)
+            could = could or any(o[0] != "move" for o in opts)
             if not opts:
                 break
             code = yield from self.ask(k, f"play a card ({plural(s.plays, 'play')} left), or done",
@@ -260,7 +264,10 @@ class KingdomGame(Table):
         if r.frozen:
             self.to_discard(r.frozen)
             r.frozen = None
-        s.idle = 0 if played or drew else s.idle + 1
+        # KD-12: a turn without a card counts towards the end; while the deck has cards, only
+        # a turn in which no card could be played does (option pass_round_ends: any, revision 2)
+        waived = bool(s.deck) and could and not self.opts["pass_round_ends"]
+        s.idle = 0 if played or drew or waived else s.idle + 1
 
     def suffer(self, k: int, pen: str, how: str) -> Proc:
         """A Penalty strikes ``k`` ("Penalty (grey) cards"): one of its plays, unless a Deny or

@@ -494,10 +494,14 @@ def test_revision_1_records_play_with_always_ask_off_and_keep_their_digests() ->
     from notation.reader import read_record_file
     from notation.verify import verify
 
+    from core.kingdom import REVISION_2, _option_specs
+
     gi = info("kingdom")
-    assert gi.revision == 2
-    assert gi.record_options(1, "multi-3", {}) == {"always_ask": False}
-    assert gi.record_options(1, "solo", {"difficulty": "easy"}) == {"difficulty": "easy"}  # nothing hidden in solo
+    assert gi.revision == 3
+    solo_names = {s.name for s in _option_specs("solo")}
+    assert gi.record_options(1, "multi-3", {}) == {**REVISION_2, "always_ask": False}
+    assert gi.record_options(1, "solo", {"difficulty": "easy"}) == {  # nothing hidden in solo
+        "difficulty": "easy", **{n: v for n, v in REVISION_2.items() if n in solo_names}}
     with pytest.raises(RulesError, match="did not exist in kingdom rules revision 1"):
         gi.record_options(1, "multi-3", {"always_ask": True})
     with pytest.raises(RulesError, match="revision 0"):
