@@ -33,6 +33,8 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
         OptionSpec("penalty_to_player", "bool", False, "KD-22",
                    "a revealed Penalty must be given to you (as reviews of the game say), not to an enemy"),
         adds_up,
+        OptionSpec("famine_until_next_play", "bool", False, "KD-23",
+                   "a kingdom's Famine lasts until it next plays, not only the round (revision 2)"),
     )
 
 
@@ -41,7 +43,7 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
 # canonical form, so a revision-1 record's digests still match.
 REVISION_1 = {"always_ask": False}
 # The same for revision 2: the values that play its rules (a revision-1 record takes these too).
-REVISION_2: dict[str, Any] = {"pass_round_ends": True}
+REVISION_2: dict[str, Any] = {"pass_round_ends": True, "famine_own_turn": True, "famine_until_next_play": True}
 
 
 def old_value(name: str, value: Any) -> bool:

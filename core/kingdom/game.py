@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import Code, Result, RulesError
-from core.kingdom import old_value
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
@@ -38,6 +37,8 @@ def option_specs() -> tuple[Any, ...]:
         OptionSpec("always_ask", "bool", True, "KD-30",
                    "Morale or Spread in an attack, cancelling a Penalty and removing a Freeze are asked whenever "
                    "the hand could hold the card (off: only when it does, which tells the others; revision 1)"),
+        OptionSpec("famine_own_turn", "bool", False, "KD-17",
+                   "Famine also forbids Deny, Gold, Mercy and Sabotage on the turn it strikes (revision 2)"),
         OptionSpec("pass_round_ends", "bool", False, "KD-12",
                    "a round in which no card is played ends the game even while the deck has cards (revision 2)"),
     )
@@ -58,13 +59,6 @@ class KingdomGame(Table):
         state = KingdomState(realms=[Realm(None) for _ in range(players)], deck=[])
         super().__init__(state, cards)
         self._start(("setup",))
-
-    def canonical(self) -> Any:
-        """The position; an option at its revision-1 or revision-2 value is left out of it, so an
-        older record replays to the same digests (docs/rulings/kingdom.md, "Revisions")."""
-        out = super().canonical()
-        out["options"] = {name: v for name, v in self.opts.items() if not old_value(name, v)}
-        return out
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -278,7 +272,7 @@ class KingdomGame(Table):
         s.plays = max(0, s.plays - 1)
         s.in_play.append(pen)
         self.emit("penalty", f"{name} strikes {self.name(k)} ({how}): one of its plays", "kingdom penalty", k, pen)
-        may = s.plays >= 1 and not r.famine
+        may = s.plays >= 1 and not self.starved(k)  # KD-17: the order two Penalties strike in does not matter
         cancel = [c for c in [*r.hand, *r.mercy] if self.card(c).key in ("deny", "mercy")] if may else []
         if cancel or (may and self.could_hold(k)):  # KD-30: asked when the others cannot tell
             code = yield from self.ask(k, f"{name}: cancel it with Deny or Mercy (another play)?",
@@ -309,7 +303,7 @@ class KingdomGame(Table):
         """A frozen kingdom plays nothing this turn, unless Mercy removes the Freeze (KD-15). Asked
         whenever its hand could hold a Mercy, a Mercy it holds or not (KD-30)."""
         s, r = self.s, self.s.realms[k]
-        may = not r.famine and s.plays > 0
+        may = not self.starved(k) and s.plays > 0
         mercy = [c for c in [*r.hand, *r.mercy] if self.card(c).key == "mercy"] if may else []
         if mercy or (may and self.could_hold(k)):  # KD-30: asked when the others cannot tell
             code = yield from self.ask(k, "you are frozen: remove the Freeze with Mercy (a play)?",

@@ -52,7 +52,7 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
     for cid in cards:
         c = g.card(cid)
         key = c.key
-        if key in ANSWER_ONLY or (r.famine and key in ("mercy", "sabotage")):
+        if key in ANSWER_ONLY or (g.starved(k) and key in ("mercy", "sabotage")):
             pass
         elif c.type in ("defend", "trap", "mercenaries"):
             if defend_ok:

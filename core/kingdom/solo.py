@@ -148,6 +148,11 @@ class SoloGame(Table):
             else:
                 yield from self.enemy_play(k, cid)
         s.given = []
+        if not self.opts["famine_until_next_play"]:  # KD-23: "Penalty cards apply to that player for that round"
+            for k, r in enumerate(s.realms):
+                if r.famine:
+                    r.famine = False
+                    self.emit("penalty", f"The round ends: {self.name(k)}'s Famine is over", "KD-23", k)
 
     def standing(self, k: int) -> bool:
         return k in self.standing_seats()

@@ -44,6 +44,15 @@ class Table(ProcedureGame):
     def options(self) -> dict[str, Any]:
         return self.opts
 
+    def canonical(self) -> Any:
+        """The position; an option at its revision-1 or revision-2 value is left out of it, so an
+        older record replays to the same digests (docs/rulings/kingdom.md, "Revisions")."""
+        from core.kingdom import old_value
+
+        out = super().canonical()
+        out["options"] = {name: v for name, v in self.opts.items() if not old_value(name, v)}
+        return out
+
     # -- names --------------------------------------------------------------------
 
     def card(self, cid: str) -> Card:
@@ -250,12 +259,19 @@ class Table(ProcedureGame):
 
     # -- out of turn -------------------------------------------------------------
 
+    def starved(self, k: int) -> bool:
+        """Famine holds ``k`` back from Deny, Gold, Mercy and Sabotage (KD-17): "on another
+        player's turn, until it has come round to your turn again"; on its own turn too in solo
+        ("they cannot play any Deny, Gold, Sabotage or Mercy cards in that round") and with
+        option ``famine_own_turn`` (revision 2)."""
+        return self.s.realms[k].famine and (k != self.s.current or bool(self.opts.get("famine_own_turn", True)))
+
     def answer_cards(self, seat: int, card: str | None, counter: bool = False) -> list[str]:
         """The cards ``seat`` could play out of turn against ``card`` (None: a Penalty's
         cancelling): Deny, Mercy (hand or beside the Castle), Gold, Sabotage against a
         mechanical attack. ``counter``: against an answer (a Gold), only Deny and Mercy."""
         r = self.s.realms[seat]
-        if r.out or r.famine:
+        if r.out or self.starved(seat):
             return []
         out = []
         for cid in [*r.hand, *r.mercy]:
@@ -280,7 +296,7 @@ class Table(ProcedureGame):
         """Whether ``seat`` is asked in a window: what everyone can see (not out, no Famine, a hand
         or a Mercy beside its Castle), never what it holds (KD-11)."""
         r = self.s.realms[seat]
-        return not r.out and not r.famine and bool(r.hand or r.mercy)
+        return not r.out and not self.starved(seat) and bool(r.hand or r.mercy)
 
     def window(self, player: int, card: str, against: Iterable[int], what: str) -> Proc:
         """``card`` is played by ``player`` against ``against``: each of them in turn may answer

@@ -468,8 +468,9 @@ def test_what_everyone_sees_still_spares_a_question() -> None:
     start_turn(g, 0)
     play(g, ("attack", "soldiers-1"), ("morale", "morale-1"))
     assert decision(g).kind == "target"
-    # a Penalty under Famine, which everyone saw strike: no Deny or Mercy may cancel it
-    g = table("anne", "maria")
+    # a Penalty under Famine, which everyone saw strike: no Deny or Mercy may cancel it (KD-17's
+    # option famine_own_turn, revision 2; by default Famine does not forbid them on its own turn)
+    g = table("anne", "maria", famine_own_turn=True)
     realm(g, 0, "castle-1", hand=["walls-1", "deny-1", "soldiers-1"])
     realm(g, 1, "castle-2")
     start_turn(g, 0, deck=["famine-1", "plague-1"])
@@ -499,7 +500,9 @@ def test_revision_1_records_play_with_always_ask_off_and_keep_their_digests() ->
     gi = info("kingdom")
     assert gi.revision == 3
     solo_names = {s.name for s in _option_specs("solo")}
-    assert gi.record_options(1, "multi-3", {}) == {**REVISION_2, "always_ask": False}
+    multi_names = {s.name for s in _option_specs("multi-3")}
+    assert gi.record_options(1, "multi-3", {}) == {
+        **{n: v for n, v in REVISION_2.items() if n in multi_names}, "always_ask": False}
     assert gi.record_options(1, "solo", {"difficulty": "easy"}) == {  # nothing hidden in solo
         "difficulty": "easy", **{n: v for n, v in REVISION_2.items() if n in solo_names}}
     with pytest.raises(RulesError, match="did not exist in kingdom rules revision 1"):

@@ -387,7 +387,7 @@ def test_a_drawn_penalty_takes_a_play_and_deny_cancels_it_at_another() -> None:
 
 
 def test_famine_blocks_out_of_turn_cards_for_the_round() -> None:
-    g = table("anne", "simon")
+    g = table("anne", "simon", famine_own_turn=True)  # KD-17 as in revision 2: from the moment it strikes
     realm(g, 0, "castle-1", hand=["walls-1", "hills-1", "moat-1", "mercy-2"])
     realm(g, 1, "castle-2", hand=["soldiers-1", "walls-1"])
     start_turn(g, 0, deck=["famine-1"])

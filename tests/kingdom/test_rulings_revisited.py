@@ -5,7 +5,9 @@ value of each option."""
 from __future__ import annotations
 
 from core.engine import Decision, Over
-from tests.kingdom.support import decision, play, realm, start_turn, table
+import pytest
+
+from tests.kingdom.support import decision, play, realm, round_with, solo, start_turn, table, texts
 
 SOLDIERS = ["soldiers-1", "soldiers-2", "soldiers-3", "soldiers-4", "soldiers-5"]
 PIKEMEN = ["pikemen-1", "pikemen-2", "pikemen-3", "pikemen-4", "pikemen-5"]
@@ -48,7 +50,66 @@ def test_a_revision_2_record_plays_the_revision_2_values_and_leaves_them_out_of_
     from core.kingdom import REVISION_2
 
     gi = info("kingdom")
-    assert gi.record_options(2, "multi-3", {}) == REVISION_2
-    old = gi.make("multi-3", REVISION_2)
-    assert not set(REVISION_2) & set(old.canonical()["options"])
+    for variant in ("multi-3", "solo"):
+        names = {spec.name for spec in gi.option_specs(variant)}
+        old = {n: v for n, v in REVISION_2.items() if n in names}
+        assert old and gi.record_options(2, variant, {}) == old
+    old = gi.record_options(2, "multi-3", {})
+    assert not set(old) & set(gi.make("multi-3", old).canonical()["options"])
     assert gi.make("multi-3", {}).canonical()["options"]["pass_round_ends"] is False
+
+
+# -- KD-17, KD-23: Famine ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("first", ["famine-1", "disease-1"])
+def test_kd17_famine_on_your_own_turn_does_not_stop_deny_cancelling_the_next_penalty(first: str) -> None:
+    g = table("anne", "maria")
+    pens = ["famine-1", "disease-1"] if first == "famine-1" else ["disease-1", "famine-1"]
+    realm(g, 0, "castle-1", hand=[*pens, "deny-1", "soldiers-1", "soldiers-2"])
+    realm(g, 1, "castle-2", lands=[("land-2", [], None)])
+    start_turn(g, 0, deck=["land-3"])
+    play(g, ("accept",))  # the first Penalty taken
+    d = decision(g)
+    assert ("cancel", "deny-1") in d.options, d.prompt  # whichever was drawn first
+
+
+def test_kd17_option_famine_own_turn_famine_forbids_the_cancel_on_its_own_turn_revision_2() -> None:
+    g = table("anne", "maria", famine_own_turn=True)
+    realm(g, 0, "castle-1", hand=["famine-1", "disease-1", "deny-1", "soldiers-1", "soldiers-2"])
+    realm(g, 1, "castle-2", lands=[("land-2", [], None)])
+    start_turn(g, 0, deck=["land-3"])
+    play(g, ("accept",))
+    assert all(o[0] != "cancel" for o in decision(g).options)
+
+
+def test_kd17_famine_still_forbids_answers_on_another_players_turn() -> None:
+    g = table("anne", "maria")
+    realm(g, 0, "castle-1", lands=[("land-1", [], None)], hand=["famine-1", "deny-1"])
+    realm(g, 1, "castle-2", lands=[("land-2", [], None)], hand=["soldiers-1"])
+    start_turn(g, 0, deck=[])
+    play(g, ("accept",), ("attack", "soldiers-1"), ("at", 0, "land-1"))
+    assert "land-1" not in [sl.card for sl in g.s.realms[0].slots]  # no Deny was asked for
+
+
+def _maria_starved_last_round(**options: object) -> object:
+    g = solo("easy", **options)
+    round_with(g, "soldiers-1", "walls-1", "famine-1")
+    play(g, ("take", "walls-1"), ("give", "soldiers-1", 1), ("place", "walls-1", "castle-1"))
+    assert g.s.realms[2].famine is (options.get("famine_until_next_play") is True)
+    for d in g.s.decks:
+        if "deny-2" in d:
+            d.remove("deny-2")
+    g.s.realms[2].hand.append("deny-2")
+    round_with(g, "cannon-1", "hills-3", "mutiny-1")
+    return texts(play(g, ("take", "cannon-1"), ("give", "hills-3", 1), ("attack", "cannon-1"), ("at", 2, "land-8")))
+
+
+def test_kd23_solo_an_enemys_famine_ends_with_its_round() -> None:
+    ev = _maria_starved_last_round()
+    assert any("Maria" in t and "Deny" in t and "blocks" in t for t in ev), ev
+
+
+def test_kd23_option_famine_until_next_play_an_enemys_famine_lasts_into_the_next_round_revision_2() -> None:
+    ev = _maria_starved_last_round(famine_until_next_play=True)
+    assert not any("Deny" in t for t in ev), ev
