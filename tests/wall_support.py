@@ -75,8 +75,10 @@ class Wall:
             own = set(strings(game.view(viewer)))
             self.seen[viewer] |= own
             self.names_seen[viewer] |= {n for t in own if (n := card_name(game, t))}
-            # A card's own text (rules words: "Soldiers turn on their captains") names no card held.
-            self.texts_seen[viewer] |= {text for t in own if isinstance(text := getattr(card_of(game, t), "text", None), str)}
+            # A card's own text and effect (rules words: "Soldiers turn on their captains", "removes one
+            # Knights or Archers") name no card held.
+            self.texts_seen[viewer] |= {text for t in own for field in ("text", "effect")
+                                        if isinstance(text := getattr(card_of(game, t), field, None), str)}
             self.hidden[viewer] |= everything - own
 
     def secrets(self, game: Game, viewer: Viewer) -> set[str]:

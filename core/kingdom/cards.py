@@ -2,8 +2,8 @@
 
 The rulebook names the cards but never lists the deck; the packaged file is a
 reconstruction (docs/kingdom-cards.md). The rules engine plays a card by its
-``key``, ``type``, ``value``, ``icons``, ``solo`` and ``real``; ``text`` and
-``effect`` are for reading. A user may load their own file with
+``key``, ``type``, ``value``, ``icons``, ``solo`` and ``real``; ``text`` (flavour) and
+``effect`` (the exact effect, one or two lines, that every screen shows) are for reading. A user may load their own file with
 ``load_cards(path)``: it is read with limits, validated field by field, then
 held to the facts the rules need (``check_cards``); a bad one raises RulesError
 in one line naming the file, the card and the field.

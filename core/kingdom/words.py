@@ -104,6 +104,15 @@ def option_card(g: "Table", code: Code) -> str | None:
     return cid if isinstance(cid, str) and cid in g.cards.by_id else None
 
 
+def card_in_play(g: "Table", in_play: "tuple[str, ...] | list[str]") -> str | None:
+    """The card of the play in progress a kingdom answers: a Gold that buys (the last in play),
+    else the card played (the first: a Morale or Spread goes with its attack)."""
+    if not in_play:
+        return None
+    last = in_play[-1]
+    return last if g.cards[last].key == "gold" else in_play[0]
+
+
 def effect(g: "Table", cid: str) -> str:
     """``Mutiny: removes one Knights or Archers ...``: a card's name and its exact effect, from the
     cards themselves (core/kingdom/data/cards.toml, ``effect``: one place for every screen)."""

@@ -61,7 +61,9 @@ def test_cards_lists_every_card_and_the_solo_ones() -> None:
     lines = [line for line in out.splitlines() if CARD_LINE.match(line)]
     assert len(lines) == 108
     soldiers = next(line for line in lines if line.startswith("soldiers-1 "))
-    assert soldiers.split()[1:5] == ["Soldiers", "attack", "-2", "armed"] and " S  Foot soldiers" in soldiers
+    assert soldiers.split()[1:5] == ["Soldiers", "attack", "-2", "armed"] and " S  Attack 2 on one Castle or Land" in soldiers
+    code, out, _ = invoke("kingdom", "cards", "--flavour")
+    assert code == 0 and '\n                 "Foot soldiers' in out  # the flavour text, under its card
     assert out.splitlines()[-1].startswith("108 cards, 54 with the solo mark S.")
     code, out, _ = invoke("kingdom", "cards", "--solo")
     assert code == 0

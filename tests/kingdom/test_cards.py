@@ -64,10 +64,10 @@ def test_six_nobles_numbered_one_to_six_with_their_names(cards: CardSet) -> None
 
 
 def test_nobles_effects_state_their_abilities(cards: CardSet) -> None:
-    assert "Gold in hand" in one(cards, "charles").effect and "Cannons count 5" in one(cards, "charles").effect
+    assert "Gold in hand" in one(cards, "charles").effect and "Cannons are Attack 5" in one(cards, "charles").effect
     assert "6 cards" in one(cards, "simon").effect and "Land" in one(cards, "simon").effect
     assert "Village" in one(cards, "egbert").effect and "always real" in one(cards, "egbert").effect
-    assert "Pikemen count 2" in one(cards, "maria").effect
+    assert "Pikemen are Attack 2" in one(cards, "maria").effect
     assert "Penalty" in one(cards, "baligant").effect and "next turn" in one(cards, "baligant").effect
     assert "Dawn Raid in hand" in one(cards, "anne").effect
 
@@ -83,7 +83,7 @@ def test_mercy_one_per_player_outside_the_deck(cards: CardSet) -> None:
     mercy = cards.of_key("mercy")
     assert sum(not c.solo for c in mercy) == PLAYERS_MAX
     assert all(c.type == "mercy" and c.has("out-of-turn") for c in mercy)
-    assert "as a Land (defence 1)" in mercy[0].effect and "Freeze" in mercy[0].effect
+    assert "a Land +1" in mercy[0].effect and "Freeze" in mercy[0].effect
 
 
 def test_defend_values_from_one_to_five_and_the_eight_kinds(cards: CardSet) -> None:
@@ -110,7 +110,7 @@ def test_three_mercenaries_valued_one_two_three(cards: CardSet) -> None:
     merc = cards.of_key("mercenaries")
     assert [(c.id, c.value) for c in merc] == [("mercenaries-1", 1), ("mercenaries-2", 2), ("mercenaries-3", 3)]
     assert all(c.type == "mercenaries" and c.solo and c.has("armed") for c in merc)
-    assert merc[1].effect.startswith("Attack 2 or Defence 2.")
+    assert merc[1].effect.startswith("Attack 2 or Defence +2.")
 
 
 def test_attack_values_one_to_four_and_the_named_attacks(cards: CardSet) -> None:
@@ -127,7 +127,7 @@ def test_pikemen_one_and_cannon_four(cards: CardSet) -> None:
 def test_cannon_spread_morale_is_an_eight_point_attack(cards: CardSet) -> None:
     cannon = one(cards, "cannon")
     assert 2 * cannon.value == 8  # Morale doubles; Spread shares it out
-    assert "doubled" in one(cards, "morale").effect and "shared out" in one(cards, "spread").effect
+    assert "doubled" in one(cards, "morale").effect and "share its damage out" in one(cards, "spread").effect
 
 
 def test_trebuchet_and_spread_clear_three_lands(cards: CardSet) -> None:
@@ -136,7 +136,7 @@ def test_trebuchet_and_spread_clear_three_lands(cards: CardSet) -> None:
 
 def test_pikemen_under_archers_is_partial_damage(cards: CardSet) -> None:
     assert one(cards, "pikemen").value < one(cards, "archers").value == 3
-    assert "tucked under the card" in one(cards, "pikemen").effect
+    assert "else damages it" in one(cards, "pikemen").effect
 
 
 def test_trebuchet_against_land_gives_no_change(cards: CardSet) -> None:
@@ -155,7 +155,7 @@ def test_the_three_penalties(cards: CardSet) -> None:
     penalties = [c for c in cards if c.type == "penalty"]
     assert sorted(c.key for c in penalties) == ["disease", "famine", "plague"]
     assert all(c.has("skull") and c.solo for c in penalties)
-    assert all(c.effect.startswith("Drawn: counts as one of your plays;") for c in penalties)
+    assert all(c.effect.startswith("Strikes when drawn (one of your plays):") for c in penalties)
     assert "Deny, Gold, Mercy or Sabotage" in one(cards, "famine").effect
 
 
@@ -255,15 +255,15 @@ def test_types_and_keys(cards: CardSet) -> None:
 
 
 def test_effects_are_the_engines_rulings(cards: CardSet) -> None:
-    assert "cannot be answered out of turn" in one(cards, "dawn-raid").effect
-    assert "A Deny cannot be blocked." in one(cards, "deny").effect
+    assert "Anne starts with it" in one(cards, "dawn-raid").effect
+    assert "no Deny blocks a Deny" in one(cards, "deny").effect
     assert "third use" in one(cards, "gold").effect
-    assert "without springing it" in one(cards, "sabotage").effect and "mechanical" in one(cards, "sabotage").effect
-    assert "Mercenaries are not removed" in one(cards, "mutiny").effect
+    assert "unsprung" in one(cards, "sabotage").effect and "mechanical" in one(cards, "sabotage").effect
+    assert "never Mercenaries" in one(cards, "mutiny").effect
     assert "construction" in one(cards, "earthquake").effect and "Trap" in one(cards, "earthquake").effect
-    assert "(Hills, Walls, Battlements)" in one(cards, "disrepair").effect
+    assert "Hills, Walls, Battlements" in one(cards, "disrepair").effect
     assert "another turn" in one(cards, "fortune").effect and "Mercy" in one(cards, "freeze").effect
-    assert "survival mode" in one(cards, "village").effect
+    assert "survival" in one(cards, "village").effect
     assert all(c.text and c.effect and c.text != c.effect for c in cards)
 
 
@@ -425,3 +425,16 @@ def test_the_doc_table_matches_the_file(cards: CardSet) -> None:
         counts[key, True] += int(solo)
         counts[key, False] += int(other)
     assert +counts == Counter((c.key, c.solo) for c in cards)
+
+
+def test_each_effect_fits_two_lines_and_cites_rulings_that_exist(cards: CardSet) -> None:
+    """A card's effect is read on the table in one or two lines; a ruling it cites is in the rulings."""
+    import re
+    from pathlib import Path
+
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings" / "kingdom.md").read_text("utf-8")
+    for c in cards:
+        assert len(c.effect) <= 200, c.id
+        for kd in re.findall(r"KD-\d+", c.effect):
+            assert f"| {kd} |" in rulings, (c.id, kd)
+    assert "2017 first edition" in DOC_TEXT and "not evidence for this deck" in DOC_TEXT

@@ -106,7 +106,7 @@ FIELDS = [
     ("taifa cards", 'text = "Mailed knights on great horses: 4 dice."', "card 'C01' (Heavy Cavalry)"),
     ("kingdom cards", 'name = "Cannon"', "card 'cannon-1'"),
     ("kingdom cards", 'text = "Gunpowder and iron: the heaviest single blow in the deck."', "card 'cannon-1' (Cannon)"),
-    ("kingdom cards", "effect = \"Attack 4: damage", "card 'cannon-1' (Cannon)"),
+    ("kingdom cards", "effect = \"Attack 4 on one", "card 'cannon-1' (Cannon)"),
 ]
 _TEXTS = {"taifa map": ("taifa", "map.toml"), "taifa cards": ("taifa", "cards.toml"), "kingdom cards": ("kingdom", "cards.toml")}
 

@@ -20,10 +20,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, VerticalScroll
-from textual.widgets import Tab, Tabs
+from textual.css.query import NoMatches
+from textual.widgets import OptionList, Static, Tab, Tabs
 
 from core.engine import Decision, Game
-from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine
+from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine, effect_line
 from tui.games.kingdom.targets import TARGET_BINDINGS, KingdomsScroll, table_targets
 from tui.widgets.tabbed_board import TabbedBoard
 
@@ -62,6 +63,8 @@ class KingdomBoard(TabbedBoard):
     KingdomBoard.-compact #body > * { height: 1fr; }
     KingdomBoard.-compact #below.-tabs-only { height: 0; }
     KingdomBoard VerticalScroll { scrollbar-size-vertical: 1; }
+    KingdomBoard #effect { height: auto; max-height: 5; width: 100%; }
+    KingdomBoard #effect.-empty { display: none; }
     KingdomBoard Tabs { height: 1; }
     KingdomBoard Tabs Underline { display: none; }
     KingdomBoard Tabs Tab.-active { text-style: bold reverse; }
@@ -80,6 +83,7 @@ class KingdomBoard(TabbedBoard):
 
     def compose(self) -> ComposeResult:
         yield TurnLine(self.game, self.seat, id="turn")
+        yield Static(id="effect", classes="-empty")  # what the highlighted option's card does
         with Container(id="body"):
             with KingdomsScroll(id="kingdoms-scroll"):
                 yield KingdomsPane(self.game, self.seat, id="kingdoms")
@@ -90,8 +94,45 @@ class KingdomBoard(TabbedBoard):
                     yield RoundPane(self.game, self.seat, id="round")
         yield Tabs(*(Tab(Text.from_markup(label), id=f"tab-{name}") for name, label in PANES), id="pane-tabs")
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.watch_options)
+
+    def watch_options(self) -> None:
+        """Follow the options pane's highlight (the play screen's ``#options``), to say in the
+        details line what the highlighted option's card does."""
+        try:
+            options = self.screen.query_one("#options", OptionList)
+        except NoMatches:
+            return
+        self.watch(options, "highlighted", lambda _: self.show_effect(), init=False)
+        self.show_effect()
+
+    def highlighted_code(self, decision: Decision | None) -> tuple[object, ...] | None:
+        """The option highlighted in the options pane, when it lists ``decision``'s options."""
+        try:
+            options = self.screen.query_one("#options", OptionList)
+        except NoMatches:
+            return None
+        codes, at = getattr(options, "codes", ()), options.highlighted
+        if decision is None or tuple(codes) != tuple(decision.options) or at is None or not 0 <= at < len(codes):
+            return None
+        return tuple(codes[at])
+
+    def show_effect(self) -> None:
+        """The details line: the exact effect of the highlighted option's card (or of the card in
+        play); hidden when there is none, or nobody here decides."""
+        if not self.is_mounted:
+            return
+        point = self.game.point() if self.interactive else None
+        decision = point if isinstance(point, Decision) else None
+        line = effect_line(self.game, decision, self.highlighted_code(decision)) if decision else Text()
+        static = self.query_one("#effect", Static)
+        static.update(line)
+        static.set_class(not line.plain, "-empty")
+
     def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:
         self.game, self.seat, self.interactive = game, seat, interactive
+        self.call_after_refresh(self.show_effect)  # once the options pane lists the new options
         self.set_class(self.solo, "-solo")  # solo: a small hand, and the round's cards beside it
         point = game.point() if interactive else None
         decision = point if isinstance(point, Decision) else None

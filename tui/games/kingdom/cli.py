@@ -39,19 +39,22 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 def kingdom_cards(
     cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
     solo: bool = typer.Option(False, "--solo", help="Only the cards with the solo mark (the solo game's three decks)."),
+    flavour: bool = typer.Option(False, "--flavour", help="Each card's flavour text too, on a line under it."),
 ) -> None:
-    """List the cards: id, name, type, value, icons, the solo mark (S) and text."""
+    """List the cards: id, name, type, value, icons, the solo mark (S) and exact effect."""
     from core.kingdom.cards import load_cards, packaged_cards
     from tui.games.kingdom.text import value_text
 
     deck = load_file(cards_file, load_cards) if cards_file else packaged_cards()
     cards = [c for c in deck.cards if c.solo or not solo]
-    typer.echo(f"{'id':<16} {'name':<30} {'type':<11} {'value':<5} {'icons':<16} S  text")
+    typer.echo(f"{'id':<16} {'name':<30} {'type':<11} {'value':<5} {'icons':<16} S  effect")
     for c in cards:
         icons = ",".join(c.icons) or "-"
         # A user's own cards are anyone's text: each line made visible.
         typer.echo(visible(f"{c.id:<16} {c.name:<30} {c.type:<11} {value_text(c) or '-':<5} {icons:<16} "
-                           f"{'S' if c.solo else '-'}  {c.text}"))
+                           f"{'S' if c.solo else '-'}  {c.effect or c.text}"))
+        if flavour and c.effect and c.text:
+            typer.echo(visible(f"{'':<16} \"{c.text}\""))
     marked = sum(c.solo for c in deck.cards)
     typer.echo(f"{len(cards)} cards" + ("" if solo else f", {marked} with the solo mark S")
                + ". " + ("This deck is a reconstruction (docs/kingdom-cards.md)." if cards_file is None

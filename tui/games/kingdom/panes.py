@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from core.engine import TABLE
+from core.kingdom import words
 from core.kingdom.lines import HIDDEN_TRAP
 from tui.games.kingdom import text
 from tui.games.kingdom.targets import CURSOR, TARGET, KingdomsScroll
@@ -37,6 +38,7 @@ SEAT_COLOURS = (("white", "red3"), ("black", "gold1"), ("black", "sky_blue2"), (
                 ("white", "medium_purple3"), ("black", "orange3"))
 COLUMN = 36  # a kingdom's column is at least this wide; narrower, the kingdoms stack
 BANNED = text.BANNED
+FLAVOUR_WIDTH = 70  # a hand pane narrower than this shows each card's effect without its flavour text
 
 
 def seat_style(k: int) -> str:
@@ -61,9 +63,31 @@ def card_head(game: Any, cid: str, seat: int | None = None) -> Text:
     return out
 
 
-def card_block(game: Any, cid: str, seat: int | None = None) -> RenderableType:
-    """A card's head and, under it, its text (indented)."""
-    return Group(card_head(game, cid, seat), Padding(Text(game.card(cid).text), (0, 0, 0, 2)))
+def card_block(game: Any, cid: str, seat: int | None = None, flavour: bool = True) -> RenderableType:
+    """A card's head and, under it (indented), its exact effect, then its flavour text, dim
+    (``flavour``: when there is room for it)."""
+    c = game.card(cid)
+    body = Text(c.effect or c.text)
+    if flavour and c.effect and c.text:
+        body.append("\n" + c.text, style="dim italic")
+    return Group(card_head(game, cid, seat), Padding(body, (0, 0, 0, 2)))
+
+
+def effect_line(game: Any, decision: Any, code: Any) -> Text:
+    """The details line over the table: what the highlighted option's card does (``Mutiny:
+    removes ...``); with no card in the option, the card in play (the one to answer, to aim)."""
+    cid = words.option_card(game, tuple(code)) if code else None
+    note = ""
+    if cid is None:
+        cid = words.card_in_play(game, game.view(decision.seat)["in_play"]) if decision is not None else None
+        note = " (in play)"
+    if cid is None:
+        return Text()
+    name, _, rest = words.effect(game, cid).partition(": ")
+    out = Text(name + note, style="bold")
+    if rest:
+        out.append(": " + rest)
+    return out
 
 
 # -- the turn line -------------------------------------------------------------------------------
@@ -197,9 +221,9 @@ def kingdoms_renderable(game: Any, seat: int | None, width: int, marks: Marks = 
 # -- the hand and the round -----------------------------------------------------------------------
 
 
-def hand_renderable(game: Any, seat: int | None) -> RenderableType:
-    """The viewing seat's hand, each card with its text, and the plays left; nothing of another's
-    (the full table: every kingdom's hand)."""
+def hand_renderable(game: Any, seat: int | None, flavour: bool = True) -> RenderableType:
+    """The viewing seat's hand, each card with its effect (and its flavour text, ``flavour``),
+    and the plays left; nothing of another's (the full table: every kingdom's hand)."""
     v = game.view(seat)
     if seat == TABLE:
         parts: list[RenderableType] = []
@@ -207,7 +231,7 @@ def hand_renderable(game: Any, seat: int | None) -> RenderableType:
             line = seat_mark(k)
             line.append(f" {game.name(k)}'s hand: {len(realm['hand'])} card{'s' * (len(realm['hand']) != 1)}",
                         style="bold")
-            parts += [line, *(card_block(game, cid, k) for cid in realm["hand"])]
+            parts += [line, *(card_block(game, cid, k, flavour) for cid in realm["hand"])]
         return Group(*parts)
     if seat is None or not 0 <= seat < len(v["realms"]) or v["realms"][seat]["hand"] is None:
         return Text("No hand to show: a spectator sees no hand.", style="dim")
@@ -216,7 +240,7 @@ def hand_renderable(game: Any, seat: int | None) -> RenderableType:
                 style="bold")
     if not v["solo"] and v["turn"] and v["current"] == seat and v["result"] is None:
         head.append(f" · {v['plays']} play{'s' * (v['plays'] != 1)} left this turn")
-    return Group(head, *(card_block(game, cid, seat) for cid in cards))
+    return Group(head, *(card_block(game, cid, seat, flavour) for cid in cards))
 
 
 def round_renderable(game: Any, seat: int | None) -> RenderableType:
@@ -282,7 +306,7 @@ class KingdomsPane(KingdomPane):
 
 class HandPane(KingdomPane):
     def draw(self, width: int) -> RenderableType:
-        return hand_renderable(self.game, self.seat)
+        return hand_renderable(self.game, self.seat, flavour=width >= FLAVOUR_WIDTH)
 
 
 class RoundPane(KingdomPane):

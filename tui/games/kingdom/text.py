@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine import TABLE, Code, Decision, Over
+from core.kingdom import words
 from core.kingdom.cards import value_text
 from core.kingdom.lines import HIDDEN_TRAP, standing_title
 
@@ -30,7 +31,7 @@ GOLD_USES = 3  # "Notes on specific cards: Gold"
 # -- a card -------------------------------------------------------------------------------
 
 
-__all__ = ["value_text", "named", "position_text", "status", "hand", "nobles", "about"]
+__all__ = ["value_text", "named", "position_text", "status", "hand", "nobles", "option_cards", "about"]
 
 
 def named(game: Any, cid: str) -> str:
@@ -209,7 +210,7 @@ def deck_order_lines(game: Any, v: Mapping[str, Any]) -> list[str]:
 
 
 def hand_lines(game: Any, seat: int | None) -> list[str]:
-    """The seat's hand, each card with its name, value and text, wrapped to 80 columns; the full
+    """The seat's hand, each card with its name, value, effect and text, wrapped to 80 columns; the full
     table (TABLE) every kingdom's. Empty for a spectator."""
     if seat is None:
         return []
@@ -233,14 +234,23 @@ def hand_lines(game: Any, seat: int | None) -> list[str]:
 
 
 def card_lines(game: Any, cid: str, seat: int | None = None, indent: int = 2) -> list[str]:
-    """A card, its value as it counts for ``seat`` (Maria's Pikemen, Charles's Cannons), and its text."""
+    """A card, its value as it counts for ``seat`` (Maria's Pikemen, Charles's Cannons), its exact
+    effect and its flavour text."""
     c = game.card(cid)
     head = named(game, cid)
     counts = seat is not None and seat >= 0 and c.type in ("attack", "mercenaries")
     if counts and game.attack_value(seat, cid) != c.value:
         head += f", {game.attack_value(seat, cid)} damage for {game.noble_key(seat).title()}"
     pad = " " * indent
-    return [pad + head, *textwrap.wrap(c.text, WIDTH, initial_indent=pad + "  ", subsequent_indent=pad + "  ")]
+    return [pad + head, *effect_lines(c, pad + "  ")]
+
+
+def effect_lines(c: Any, pad: str) -> list[str]:
+    """A card's exact effect, then its flavour text in quotes, each wrapped to 80 columns."""
+    lines = textwrap.wrap(c.effect or c.text, WIDTH, initial_indent=pad, subsequent_indent=pad)
+    if c.effect and c.text:
+        lines += textwrap.wrap(f'"{c.text}"', WIDTH, initial_indent=pad, subsequent_indent=pad + " ")
+    return lines
 
 
 def _point(game: Any) -> str:
@@ -322,12 +332,13 @@ def status(game: Any, seat: int) -> str:
     hand = v["realms"][seat]["hand"] if 0 <= seat < len(v["realms"]) else None
     if hand:
         word = "you hold" if v["solo"] else "your hand"
-        lines += textwrap.wrap(f"{word}: " + ", ".join(named(game, c) for c in hand), WIDTH, subsequent_indent="  ")
+        lines += textwrap.wrap(f"{word}: " + ", ".join(named(game, c) for c in hand)
+                               + " (type cards: what each does)", WIDTH, subsequent_indent="  ")
     return "\n".join(lines)
 
 
 def hand(game: Any, seat: int) -> str:
-    """The seat's cards with their text (the prompt's ``hand``)."""
+    """The seat's cards with their effects and text (the prompt's ``hand``)."""
     return "\n".join(hand_lines(game, seat)) or "  no cards in hand"
 
 
@@ -338,9 +349,25 @@ def nobles(game: Any, seat: int | None = None) -> str:
     for k, realm in enumerate(v["realms"]):
         if realm["noble"]:
             lines.append(f"{game.name(k)}: {_noble(game, realm)}")
-            lines += textwrap.wrap(game.card(realm["noble"]).text, WIDTH, initial_indent="    ",
-                                   subsequent_indent="    ")
+            lines += effect_lines(game.card(realm["noble"]), "    ")
     return "\n".join(lines) or "  no Nobles yet"
+
+
+def option_cards(game: Any, seat: int) -> str:
+    """The prompt's ``cards``: the cards in play (an attack to answer) and each card the options
+    now name (to play, place, keep, answer with), with its exact effect and its flavour text."""
+    point = game.point()
+    codes = point.options if isinstance(point, Decision) and point.seat == seat else ()
+    seen: dict[str, tuple[str, str]] = {game.label(c): (c, " (in play)") for c in game.view(seat)["in_play"]}
+    for code in codes:
+        cid = words.option_card(game, code)
+        if cid is not None:
+            seen.setdefault(game.label(cid), (cid, ""))
+    lines = []
+    for cid, note in seen.values():
+        lines.append(f"  {named(game, cid)}{note}")
+        lines += effect_lines(game.card(cid), "    ")
+    return "\n".join(lines) or "  no card in play or in your options now"
 
 
 def about(game: Any, code: Code) -> str:
