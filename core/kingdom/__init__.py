@@ -33,6 +33,9 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
         OptionSpec("penalty_to_player", "bool", False, "KD-22",
                    "a revealed Penalty must be given to you (as reviews of the game say), not to an enemy"),
         adds_up,
+        OptionSpec("enemy_mercenaries_defend_only", "bool", False, "KD-25",
+                   "an enemy whose kingdom has no room for Mercenaries discards them rather than attacking "
+                   "with them (revision 2)"),
         OptionSpec("famine_until_next_play", "bool", False, "KD-23",
                    "a kingdom's Famine lasts until it next plays, not only the round (revision 2)"),
     )
@@ -43,7 +46,8 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
 # canonical form, so a revision-1 record's digests still match.
 REVISION_1 = {"always_ask": False}
 # The same for revision 2: the values that play its rules (a revision-1 record takes these too).
-REVISION_2: dict[str, Any] = {"pass_round_ends": True, "famine_own_turn": True, "famine_until_next_play": True}
+REVISION_2: dict[str, Any] = {"pass_round_ends": True, "famine_own_turn": True, "famine_until_next_play": True,
+                              "enemy_mercenaries_defend_only": True}
 
 
 def old_value(name: str, value: Any) -> bool:

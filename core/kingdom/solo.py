@@ -333,15 +333,18 @@ class SoloGame(Table):
         s, r, c = self.s, self.s.realms[k], self.cards[cid]
         you = s.realms[YOU]
         banned = set(s.banned)
-        if c.type in ("defend", "trap", "mercenaries"):
-            if "defend" in banned:
-                return None
+        place: Code | None = None
+        if c.type in ("defend", "trap", "mercenaries") and "defend" not in banned:
             if c.key == "land":
-                return ("place", cid, "new") if land_room(r) else None
-            room = trap_room(r) if c.type == "trap" else defence_room(r)
-            front = [sl for sl in r.lands if sl in room] + [sl for sl in room if sl is r.slots[0]]
-            return ("place", cid, front[0].card) if front else None
-        if c.type in ("attack",):
+                place = ("place", cid, "new") if land_room(r) else None
+            else:
+                room = trap_room(r) if c.type == "trap" else defence_room(r)
+                front = [sl for sl in r.lands if sl in room] + [sl for sl in room if sl is r.slots[0]]
+                place = ("place", cid, front[0].card) if front else None
+        if c.type in ("defend", "trap") or (c.type == "mercenaries" and (
+                place is not None or self.opts["enemy_mercenaries_defend_only"])):
+            return place
+        if c.type in ("attack", "mercenaries"):  # KD-25: Mercenaries with no room (or under Plague) attack
             if "attack" in banned or not attackable(you):
                 return None
             best = self.best_target(k, self.attack_value(k, cid), attackable(you))

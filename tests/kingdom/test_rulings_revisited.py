@@ -113,3 +113,27 @@ def test_kd23_solo_an_enemys_famine_ends_with_its_round() -> None:
 def test_kd23_option_famine_until_next_play_an_enemys_famine_lasts_into_the_next_round_revision_2() -> None:
     ev = _maria_starved_last_round(famine_until_next_play=True)
     assert not any("Deny" in t for t in ev), ev
+
+
+# -- KD-25: a solo enemy's Mercenaries ---------------------------------------------------
+
+
+def _mercenaries_to_a_full_kingdom(**options: object) -> list[str]:
+    from core.kingdom.state import Slot
+
+    g = solo("easy", **options)
+    g.s.realms[1].slots = [Slot("castle-2", ["walls-3", "walls-4"]), Slot("land-6", ["moat-3", "hills-3"]),
+                           Slot("land-7", ["knights-3", "knights-4"])]
+    round_with(g, "soldiers-1", "mercenaries-2", "deny-1")
+    return texts(play(g, ("take", "soldiers-1"), ("give", "mercenaries-2", 1), ("discard", "soldiers-1")))
+
+
+def test_kd25_an_enemy_with_no_room_attacks_you_with_its_mercenaries() -> None:
+    ev = _mercenaries_to_a_full_kingdom()
+    assert any("Enemy 1" in t and "Mercenaries" in t and "attack" in t for t in ev), ev
+    assert not any("can do nothing" in t for t in ev)
+
+
+def test_kd25_option_enemy_mercenaries_defend_only_an_enemy_with_no_room_discards_them_revision_2() -> None:
+    ev = _mercenaries_to_a_full_kingdom(enemy_mercenaries_defend_only=True)
+    assert any("can do nothing with Mercenaries" in t for t in ev), ev
