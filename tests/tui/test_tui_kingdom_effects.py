@@ -74,12 +74,12 @@ def test_the_details_line_names_the_option_card_or_the_card_in_play() -> None:
 class OptionsApp(App[None]):
     """The board with an options pane beside it, as on the play screen."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, seat: int | None = 0) -> None:
         super().__init__()
-        self.game = game
+        self.game, self.seat = game, seat
 
     def compose(self) -> ComposeResult:
-        yield KingdomBoard(self.game, 0, True, id="board")
+        yield KingdomBoard(self.game, self.seat, True, id="board")
         yield OptionsPane(id="options")
 
 
@@ -101,6 +101,19 @@ async def test_the_highlighted_option_shows_its_cards_effect() -> None:
             shown = " ".join(str(details.render()).split())
             assert shown == (" ".join(words.effect(game, cid).split()) if cid else "")
             assert details.has_class("-empty") == (cid is None)
+
+
+async def test_no_details_for_a_table_drawn_for_another_seat() -> None:
+    """Hot seat: the table drawn for nobody (or another seat) says nothing of the decider's options."""
+    game = at_action()
+    point = game.point()
+    for seat in (None, 1):
+        app = OptionsApp(game, seat)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.query_one(KingdomBoard).show(game, seat, True)
+            app.query_one(OptionsPane).show(game, point)
+            await pilot.pause()
+            assert app.query_one("#effect", Static).has_class("-empty")
 
 
 def test_the_prompt_says_what_each_card_does() -> None:

@@ -120,11 +120,12 @@ class KingdomBoard(TabbedBoard):
 
     def show_effect(self) -> None:
         """The details line: the exact effect of the highlighted option's card (or of the card in
-        play); hidden when there is none, or nobody here decides."""
+        play); hidden when there is none, or when the seat drawn is not the one deciding (hot seat:
+        the table drawn for nobody while it changes hands)."""
         if not self.is_mounted:
             return
         point = self.game.point() if self.interactive else None
-        decision = point if isinstance(point, Decision) else None
+        decision = point if isinstance(point, Decision) and point.seat == self.seat else None  # theirs alone
         line = effect_line(self.game, decision, self.highlighted_code(decision)) if decision else Text()
         static = self.query_one("#effect", Static)
         static.update(line)
