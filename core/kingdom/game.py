@@ -34,6 +34,8 @@ def option_specs() -> tuple[Any, ...]:
                    "survival mode: the first kingdom to lose its Castle restarts from the survival set"),
         OptionSpec("damage_adds_up", "bool", True, "KD-6",
                    "damage tucked under a card adds up with later attacks (off: each attack stands alone)"),
+        OptionSpec("reversal_springs_no_trap", "bool", False, "KD-8",
+                   "an attack turned back by a real Trap springs no Trap of the attacker's (revision 2)"),
         OptionSpec("always_ask", "bool", True, "KD-30",
                    "Morale or Spread in an attack, cancelling a Penalty and removing a Freeze are asked whenever "
                    "the hand could hold the card (off: only when it does, which tells the others; revision 1)"),

@@ -164,10 +164,12 @@ class Table(ProcedureGame):
                reversed_: bool = False) -> Proc:
         """``points`` of damage from ``by`` on one Castle or Land of ``seat``, hitting its topmost
         Defence ("Attack (red) cards"). A Trap there is sprung first ("Traps"); a real one turns
-        the attack back on ``by``, where the Trap's owner says (a reversed attack springs no
-        Trap, KD-8). Returns True when ``tuck`` was tucked under a card as damage."""
+        the attack back on ``by``, where the Trap's owner says, "as if they had been attacked": a
+        Trap there springs in turn (KD-8; option ``reversal_springs_no_trap``: it does not,
+        revision 2). Each sprung Trap is discarded, so the back-and-forth ends. Returns True when
+        ``tuck`` was tucked under a card as damage."""
         slot = self.find_slot(seat, slot_card)
-        if slot.trap is not None and not reversed_:
+        if slot.trap is not None and not (reversed_ and self.opts.get("reversal_springs_no_trap", True)):
             trap, slot.trap = slot.trap, None
             self.to_discard(trap)
             if not self.trap_real(seat, trap):

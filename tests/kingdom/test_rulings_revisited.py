@@ -137,3 +137,28 @@ def test_kd25_an_enemy_with_no_room_attacks_you_with_its_mercenaries() -> None:
 def test_kd25_option_enemy_mercenaries_defend_only_an_enemy_with_no_room_discards_them_revision_2() -> None:
     ev = _mercenaries_to_a_full_kingdom(enemy_mercenaries_defend_only=True)
     assert any("can do nothing with Mercenaries" in t for t in ev), ev
+
+
+# -- KD-8: a reversed attack and the attacker's Trap --------------------------------------
+
+
+def _trap_against_trap(**options: object) -> object:
+    g = table("anne", "maria", **options)
+    realm(g, 0, "castle-1", lands=[("land-1", ["hills-1"], "trap-3")], hand=["soldiers-1"])
+    realm(g, 1, "castle-2", lands=[("land-2", ["moat-1"], "trap-1")])
+    start_turn(g, 0)
+    play(g, ("attack", "soldiers-1"), ("at", 1, "land-2"))
+    return g
+
+
+def test_kd8_a_reversed_attack_springs_the_attackers_trap_as_if_attacked() -> None:
+    g = _trap_against_trap()
+    assert g.s.realms[0].slots[1].trap is None and g.s.realms[1].slots[1].trap is None
+    assert g.s.realms[0].slots[1].defences == ["hills-1"]  # Player 1's real Trap threw it back again
+    assert g.s.realms[1].slots[1].damage == {"moat-1": 2}
+    assert {"trap-1", "trap-3"} <= set(g.s.discard)
+
+
+def test_kd8_option_reversal_springs_no_trap_the_attackers_trap_stays_revision_2() -> None:
+    g = _trap_against_trap(reversal_springs_no_trap=True)
+    assert g.s.realms[0].slots[1].trap == "trap-3" and g.s.realms[0].slots[1].defences == []
