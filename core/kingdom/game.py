@@ -34,6 +34,8 @@ def option_specs() -> tuple[Any, ...]:
                    "survival mode: the first kingdom to lose its Castle restarts from the survival set"),
         OptionSpec("damage_adds_up", "bool", True, "KD-6",
                    "damage tucked under a card adds up with later attacks (off: each attack stands alone)"),
+        OptionSpec("gold_counterable", "bool", False, "KD-13",
+                   "the player whose card a Gold buys may block the Gold with Deny or Mercy (revision 2)"),
         OptionSpec("reversal_springs_no_trap", "bool", False, "KD-8",
                    "an attack turned back by a real Trap springs no Trap of the attacker's (revision 2)"),
         OptionSpec("always_ask", "bool", True, "KD-30",

@@ -330,7 +330,9 @@ class Table(ProcedureGame):
                     return ("blocked", seat)
                 self.emit("answer", f"{self.name(seat)} plays Gold out of turn to buy {self.label(card)}",
                           "kingdom notes.gold", seat, answer, card)
-                counter = yield from self.counter_gold(player, seat, answer)
+                counter = None
+                if self.opts.get("gold_counterable", True):  # KD-13: by default a Gold, like a Deny, stands
+                    counter = yield from self.counter_gold(player, seat, answer)
                 self.s.in_play.remove(answer)
                 if counter is not None:
                     self.take(player, counter)
@@ -365,7 +367,8 @@ class Table(ProcedureGame):
         return None if code[0] == "pass" else code[1]
 
     def counter_gold(self, player: int, buyer: int, gold: str) -> Proc:
-        """The player whose card is being bought may block the Gold with Deny or Mercy (KD-13)."""
+        """The player whose card is being bought may block the Gold with Deny or Mercy (KD-13,
+        option ``gold_counterable``, revision 2)."""
         if not self.may_answer(player):
             return None
         cards = self.answer_cards(player, gold, counter=True)

@@ -249,7 +249,7 @@ def test_gold_is_discarded_on_its_third_use() -> None:
 
 
 def test_a_gold_may_be_blocked_by_a_deny_of_the_player_it_buys_from() -> None:
-    g = table("anne", "simon")
+    g = table("anne", "simon", gold_counterable=True)  # KD-13 as in revision 2
     realm(g, 0, "castle-1", hand=["cannon-1", "deny-1"])
     realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["gold-1"])
     start_turn(g, 0)

@@ -162,3 +162,28 @@ def test_kd8_a_reversed_attack_springs_the_attackers_trap_as_if_attacked() -> No
 def test_kd8_option_reversal_springs_no_trap_the_attackers_trap_stays_revision_2() -> None:
     g = _trap_against_trap(reversal_springs_no_trap=True)
     assert g.s.realms[0].slots[1].trap == "trap-3" and g.s.realms[0].slots[1].defences == []
+
+
+# -- KD-13: Gold -------------------------------------------------------------------------
+
+
+def test_kd13_a_gold_like_a_deny_cannot_be_answered() -> None:
+    g = table("anne", "simon")
+    realm(g, 0, "castle-1", hand=["cannon-1", "deny-1"])
+    realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["gold-1"])
+    start_turn(g, 0)
+    play(g, ("attack", "cannon-1"), ("go",), ("at", 1, "land-1"), ("gold", "gold-1"))
+    d = decision(g)
+    assert d.kind == "action" and d.seat == 1 and "deny-1" in g.s.realms[0].hand  # never asked
+    assert "cannon-1" in g.s.realms[1].hand and "gold-1" in g.s.realms[0].hand
+    assert [sl.card for sl in g.s.realms[1].slots] == ["castle-2", "land-1"]
+
+
+def test_kd13_option_gold_counterable_the_attacker_blocks_the_gold_with_deny_revision_2() -> None:
+    g = table("anne", "simon", gold_counterable=True)
+    realm(g, 0, "castle-1", hand=["cannon-1", "deny-1"])
+    realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["gold-1"])
+    start_turn(g, 0)
+    play(g, ("attack", "cannon-1"), ("go",), ("at", 1, "land-1"), ("gold", "gold-1"))
+    d = decision(g)
+    assert d.seat == 0 and d.kind == "respond" and ("deny", "deny-1") in d.options
