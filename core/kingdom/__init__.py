@@ -24,8 +24,9 @@ DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"
 def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
     from core.kingdom.game import option_specs
 
-    adds_up, reversal, gold = (next(s for s in option_specs() if s.name == name)
-                               for name in ("damage_adds_up", "reversal_springs_no_trap", "gold_counterable"))
+    adds_up, reversal, gold, raid = (next(s for s in option_specs() if s.name == name)
+                                     for name in ("damage_adds_up", "reversal_springs_no_trap", "gold_counterable",
+                                                  "dawn_raid_unanswerable"))
     if variant != "solo":
         return option_specs()
     return (
@@ -36,6 +37,7 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
         adds_up,
         reversal,
         gold,
+        raid,
         OptionSpec("enemy_mercenaries_defend_only", "bool", False, "KD-25",
                    "an enemy whose kingdom has no room for Mercenaries discards them rather than attacking "
                    "with them (revision 2)"),
@@ -51,7 +53,7 @@ REVISION_1 = {"always_ask": False}
 # The same for revision 2: the values that play its rules (a revision-1 record takes these too).
 REVISION_2: dict[str, Any] = {"pass_round_ends": True, "famine_own_turn": True, "famine_until_next_play": True,
                               "enemy_mercenaries_defend_only": True, "reversal_springs_no_trap": True,
-                              "gold_counterable": True}
+                              "gold_counterable": True, "dawn_raid_unanswerable": True}
 
 
 def old_value(name: str, value: Any) -> bool:

@@ -305,7 +305,7 @@ class Table(ProcedureGame):
         it out of turn ("Action (blue) cards"). Returns ("played",), ("blocked", seat) or
         ("bought", seat): a Gold bought it, and Gold has gone to ``player`` (or away)."""
         c = self.cards[card]
-        if c.key == "dawn-raid":
+        if c.key == "dawn-raid" and self.opts.get("dawn_raid_unanswerable", True):  # KD-14: revision 2's rule
             self.emit("window", "Dawn Raid cannot be answered out of turn", "KD-14", player)
             return ("played",)
         targets = set(against)

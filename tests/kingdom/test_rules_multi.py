@@ -283,15 +283,6 @@ def test_mercy_beside_the_castle_blocks_like_a_deny() -> None:
     assert g.s.realms[1].mercy == [] and len(g.s.realms[1].slots) == 2
 
 
-def test_dawn_raid_cannot_be_answered() -> None:
-    g = table("anne", "simon")
-    realm(g, 0, "castle-1", hand=["dawn-raid-1"])
-    realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["deny-1"])
-    start_turn(g, 0)
-    ev = play(g, ("attack", "dawn-raid-1"), ("at", 1, "land-1"))
-    assert "KD-14" in rules(ev) and len(g.s.realms[1].slots) == 1
-
-
 # -- actions -----------------------------------------------------------------------------------
 
 

@@ -179,11 +179,21 @@ def test_kd13_a_gold_like_a_deny_cannot_be_answered() -> None:
     assert [sl.card for sl in g.s.realms[1].slots] == ["castle-2", "land-1"]
 
 
-def test_kd13_option_gold_counterable_the_attacker_blocks_the_gold_with_deny_revision_2() -> None:
-    g = table("anne", "simon", gold_counterable=True)
-    realm(g, 0, "castle-1", hand=["cannon-1", "deny-1"])
-    realm(g, 1, "castle-2", lands=[("land-1", [], None)], hand=["gold-1"])
+# The option's revision-2 value: test_rules_multi.py::test_a_gold_may_be_blocked_by_a_deny_of_the_player_it_buys_from
+
+
+# -- KD-14: Dawn Raid --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("unanswerable", [False, True])
+def test_kd14_dawn_raid_is_answered_like_any_attack_and_with_the_option_is_not(unanswerable: bool) -> None:
+    g = table("anne", "maria", dawn_raid_unanswerable=unanswerable)
+    realm(g, 0, "castle-1", hand=["dawn-raid-1"])
+    realm(g, 1, "castle-2", lands=[("land-2", [], None)], hand=["deny-1"])
     start_turn(g, 0)
-    play(g, ("attack", "cannon-1"), ("go",), ("at", 1, "land-1"), ("gold", "gold-1"))
-    d = decision(g)
-    assert d.seat == 0 and d.kind == "respond" and ("deny", "deny-1") in d.options
+    ev = play(g, ("attack", "dawn-raid-1"), ("at", 1, "land-2"))
+    if unanswerable:  # revision 2
+        assert "KD-14" in [e.rule for e in ev] and len(g.s.realms[1].slots) == 1
+    else:
+        d = decision(g)
+        assert d.seat == 1 and d.kind == "respond" and ("deny", "deny-1") in d.options
