@@ -161,7 +161,8 @@ def test_simulate_solo_writes_records_that_verify_and_export_as_a_report(tmp_pat
     assert code == 0
     lines = report.splitlines()
     options = next(line for line in lines if line.startswith("[Options "))  # the rules engineer adds options
-    assert options.startswith('[Options "damage_adds_up=True, difficulty=expert, ') and "penalty_to_player=False" in options
+    assert options.startswith('[Options "damage_adds_up=True, ') and all(
+        o in options for o in ("difficulty=expert", "penalty_to_player=False"))
     assert "Setup" in lines and any(line.startswith("Round 1 of 18: ") for line in lines) and "Result" in lines
     assert "  1. the Attack deck is shuffled (18 cards)" in lines
     assert "      Simon (you): Castle, Land + Moat, Land  [kingdom solo]" in lines  # the kingdoms as set up

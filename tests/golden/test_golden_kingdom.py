@@ -24,9 +24,11 @@ REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 GOLDENS = sorted(REPLAYS.glob("kingdom-*.fief"))
 
 
-def test_multiplayer_and_solo_have_a_golden_game() -> None:
-    variants = sorted(read_record_file(p).header.variant for p in GOLDENS)
-    assert variants == ["multi-3", "solo"]
+def test_multiplayer_and_solo_have_a_golden_game_under_each_revision_kept() -> None:
+    from core.kingdom import RULES_REVISION
+
+    games = sorted((read_record_file(p).header.revision, read_record_file(p).header.variant) for p in GOLDENS)
+    assert games == [(1, "multi-3"), (1, "solo"), (RULES_REVISION, "multi-3"), (RULES_REVISION, "solo")]
 
 
 def table(game: Any) -> str:

@@ -515,5 +515,7 @@ def test_revision_1_records_play_with_always_ask_off_and_keep_their_digests() ->
     replays = Path(__file__).resolve().parents[2] / "replays"
     for path in sorted(replays.glob("kingdom-*.fief")):
         rec = read_record_file(path)
-        assert rec.header.revision == 1 and "always_ask" not in rec.header.options
+        if rec.header.revision != 1:  # the current revision's goldens (tests/golden)
+            continue
+        assert "always_ask" not in rec.header.options
         assert verify(rec).ok, path
