@@ -53,7 +53,8 @@ REVISION_1 = {"always_ask": False}
 # The same for revision 2: the values that play its rules (a revision-1 record takes these too).
 REVISION_2: dict[str, Any] = {"pass_round_ends": True, "famine_own_turn": True, "famine_until_next_play": True,
                               "enemy_mercenaries_defend_only": True, "reversal_springs_no_trap": True,
-                              "gold_counterable": True, "dawn_raid_unanswerable": True}
+                              "gold_counterable": True, "dawn_raid_unanswerable": True,
+                              "deny_blocks_spread": True}
 
 
 def old_value(name: str, value: Any) -> bool:

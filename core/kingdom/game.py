@@ -36,6 +36,8 @@ def option_specs() -> tuple[Any, ...]:
                    "damage tucked under a card adds up with later attacks (off: each attack stands alone)"),
         OptionSpec("gold_counterable", "bool", False, "KD-13",
                    "the player whose card a Gold buys may block the Gold with Deny or Mercy (revision 2)"),
+        OptionSpec("deny_blocks_spread", "bool", False, "KD-11",
+                   "one target's Deny blocks a whole Spread attack, its shares on other kingdoms too (revision 2)"),
         OptionSpec("dawn_raid_unanswerable", "bool", False, "KD-14",
                    "Dawn Raid cannot be answered out of turn (revision 2)"),
         OptionSpec("reversal_springs_no_trap", "bool", False, "KD-8",

@@ -274,6 +274,13 @@ def attack(g: "Table", k: int, cid: str) -> Proc:
            "kingdom notes.spread" if spread or morale else "kingdom attack", k, cid, value)
     extras = [c for c in (morale, spread) if c]
     outcome = yield from g.window(k, cid, sorted({p[0] for p in parts}), "against you")
+    while (outcome[0] == "blocked" and spread and not g.opts.get("deny_blocks_spread", True)
+           and any(p[0] != outcome[1] for p in parts)):
+        # KD-11: a Deny blocks the card "played against you": the blocker's shares only
+        parts = [p for p in parts if p[0] != outcome[1]]
+        g.emit("answer", f"{g.label(cid)} is blocked on {g.possessive(outcome[1])} kingdom only: the other shares go on",
+               "KD-11", outcome[1], cid)
+        outcome = yield from g.window(k, cid, sorted({p[0] for p in parts}), "against you")
     for c in extras:
         s.in_play.remove(c)
         g.to_discard(c)

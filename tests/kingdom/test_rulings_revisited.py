@@ -197,3 +197,19 @@ def test_kd14_dawn_raid_is_answered_like_any_attack_and_with_the_option_is_not(u
     else:
         d = decision(g)
         assert d.seat == 1 and d.kind == "respond" and ("deny", "deny-1") in d.options
+
+
+# -- KD-11: Deny against Spread ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_kd11_a_deny_blocks_the_spread_on_its_own_kingdom_and_with_the_option_all_of_it(whole: bool) -> None:
+    g = table("anne", "maria", "simon", deny_blocks_spread=whole)
+    realm(g, 0, "castle-1", hand=["soldiers-1", "spread-1"])
+    realm(g, 1, "castle-2", lands=[("land-2", [], None)], hand=["deny-1"])
+    realm(g, 2, "castle-3", lands=[("land-3", [], None)])
+    start_turn(g, 0)
+    play(g, ("attack", "soldiers-1"), ("spread", "spread-1"), ("at", 1, "land-2", 1), ("at", 2, "land-3", 1),
+         ("deny", "deny-1"))
+    assert [sl.card for sl in g.s.realms[1].slots] == ["castle-2", "land-2"]
+    assert [sl.card for sl in g.s.realms[2].slots] == (["castle-3", "land-3"] if whole else ["castle-3"])
