@@ -213,3 +213,14 @@ def test_kd11_a_deny_blocks_the_spread_on_its_own_kingdom_and_with_the_option_al
          ("deny", "deny-1"))
     assert [sl.card for sl in g.s.realms[1].slots] == ["castle-2", "land-2"]
     assert [sl.card for sl in g.s.realms[2].slots] == (["castle-3", "land-3"] if whole else ["castle-3"])
+
+
+# -- KD-20: solo asks no forced "pass" ------------------------------------------------------
+
+
+def test_kd20_solo_you_are_not_asked_to_answer_when_you_hold_nothing_that_fits() -> None:
+    g = solo("easy")
+    g.s.realms[0].hand = ["mutiny-2"]  # held, but no answer to an attack
+    round_with(g, "soldiers-1", "walls-1", "deny-1")
+    play(g, ("take", "walls-1"), ("give", "soldiers-1", 1), ("place", "walls-1", "castle-1"))
+    assert g.point() is None or not (isinstance(g.point(), Decision) and g.point().kind == "respond")
