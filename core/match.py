@@ -221,12 +221,13 @@ class Match:
         return self.apply(self.answer())
 
     def run(self, max_steps: int | None = None) -> Result | None:
-        """Play until the game is over (its result), or a person must answer, or
-        ``max_steps`` more steps were taken (None in both cases)."""
+        """Play until the game is over (its result, also when its last step was the
+        ``max_steps``-th), or a person must answer, or ``max_steps`` more steps were taken
+        (None in both cases)."""
         taken = 0
         while max_steps is None or taken < max_steps:
             if self.step() is None:
-                point = self.point
-                return point.result if isinstance(point, Over) else None
+                break
             taken += 1
-        return None
+        point = self.point
+        return point.result if isinstance(point, Over) else None
