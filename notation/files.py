@@ -36,12 +36,19 @@ def not_regular(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
 
+def open_without_blocking(path: PathLike, flags: int) -> int:
+    """A descriptor of ``path`` opened with ``flags`` without waiting on it (a FIFO with no writer
+    would block), never taking it as a controlling terminal, closed on exec; the caller checks
+    what it is (:func:`not_regular`) and sets it blocking again to read a file."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
 def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES, *, head: int | None = None) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` + 1 of them (a longer file is the
     reader's error, or RecordError at once when its size says so); ``head``: only its first ``head``
     bytes, whatever its size. RecordError for a FIFO, a folder or a device, without blocking on it;
     OSError passes through."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    fd = open_without_blocking(path, os.O_RDONLY)
     try:
         info = os.fstat(fd)
         kind = not_regular(info.st_mode)

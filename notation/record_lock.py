@@ -56,11 +56,12 @@ def lock(file: BinaryIO | int, path: str | os.PathLike[str]) -> None:
 def in_play(path: str | os.PathLike[str]) -> str | None:
     """Who holds the writer's lock on the record at ``path`` (``process 123 (fiefdom ...)``), or
     None when nobody does (or the file cannot be opened: reading it will say why)."""
+    from notation.files import open_without_blocking
+
     if fcntl is None:
         return None
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        fd = open_without_blocking(path, os.O_RDONLY)
     except OSError:
         return None
     try:
@@ -123,11 +124,10 @@ def open_locked(path: str | os.PathLike[str]) -> BinaryIO:
     """The record at ``path`` opened to be carried on (read and written, unbuffered) with the writer's
     lock held: RecordInPlay when another process holds it, RecordError for a FIFO, a folder or a
     device (never blocked on); OSError passes through."""
-    from notation.files import not_regular
+    from notation.files import not_regular, open_without_blocking
 
     for _ in range(100):  # a rewrite renaming a new file over it is the only reason to go round
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        fd = open_without_blocking(path, os.O_RDWR)
         try:
             kind = not_regular(os.fstat(fd).st_mode)
             if kind is not None:
