@@ -69,8 +69,9 @@ bench-big: $(STAMP)
 # Taifa AI against three bots (deterministic for a seed).
 # `make goldens-taifa snapshots-golden` redoes only Taifa's. Take the Kingdom: a three-player
 # game and a solo game of random seats under each rules revision kept; `make goldens-kingdom`
-# redoes the current revision's (seed 3: revision 3) and the snapshot. The revision-1 records
-# (seed 1) are kept as they are: they prove old records still replay, and cannot be played anew.
+# redoes the current revision's (seed 4: revision 4) and the snapshot. The older revisions' records
+# (seed 1: revision 1, seed 3: revision 3) are kept as they are: they prove old records still
+# replay, and cannot be played anew.
 goldens: goldens-tafl goldens-taifa goldens-kingdom snapshots-golden
 
 goldens-tafl: $(STAMP)
@@ -87,10 +88,10 @@ goldens-taifa: $(STAMP)
 		--out replays | tail -3
 
 goldens-kingdom: $(STAMP)
-	rm -f replays/kingdom-multi-3-3-*.fief replays/kingdom-solo-3-*.fief
+	rm -f replays/kingdom-multi-3-4-*.fief replays/kingdom-solo-4-*.fief
 	$(VENV)/bin/fiefdom simulate kingdom --mode multi --players 3 --seats random,random,random --games 1 \
-		--seed 3 --out replays | tail -3
-	$(VENV)/bin/fiefdom simulate kingdom --mode solo --seats random --games 1 --seed 3 --out replays | tail -3
+		--seed 4 --out replays | tail -3
+	$(VENV)/bin/fiefdom simulate kingdom --mode solo --seats random --games 1 --seed 4 --out replays | tail -3
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden/test_golden_kingdom.py --snapshot-update
 
 snapshots-golden: $(STAMP)

@@ -123,6 +123,9 @@ class GameDescriptor:
     # (older revision, variant) -> the option values that play that revision's rules, or None
     # when this fiefdom cannot play it (docs/replay-format.md, section 8).
     revision_options: Callable[[int, str], dict[str, Any] | None] = lambda revision, variant: None
+    # (older revision, variant) -> the defaults that revision had for options it already had and
+    # a later one changed (Take the Kingdom's `nobles`): a record that leaves one out gets the old one.
+    revision_defaults: Callable[[int, str], dict[str, Any]] = lambda revision, variant: {}
 
     # -- what every layer calls ---------------------------------------------------
 
@@ -177,7 +180,7 @@ class GameDescriptor:
         newer = sorted(set(given) & set(old))
         if newer:
             raise RulesError(f"option {newer[0]!r} did not exist in {self.name} rules revision {revision}")
-        return {**dict(given), **old}
+        return {**self.revision_defaults(revision, variant), **dict(given), **old}
 
     def check_seats(self, variant: str, kinds: Sequence[str]) -> None:
         """One line saying what is wrong when ``kinds`` is not a seat kind each seat allows."""

@@ -13,9 +13,9 @@ from core.engine import Game, RulesError
 from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
 from core.match import Controller, Limit
 
-RULES_REVISION = 3  # 2: KD-30, the questions a hidden hand could answer are asked whether it holds the card;
-# 3: the rulings of issue 27 (docs/rulings/kingdom.md, "Revisions")
-AI_VERSION = "kingdom-ai 2"  # core.kingdom.ai checks it is its own
+RULES_REVISION = 4  # 2: KD-30, the questions a hidden hand could answer are asked whether it holds the card;
+# 3 and 4: the rulings of issue 27 (docs/rulings/kingdom.md, "Revisions")
+AI_VERSION = "kingdom-ai 3"  # core.kingdom.ai checks it is its own
 PLAYERS = (2, 3, 4)  # KD-1: a Castle and a Mercy for each of up to four players
 VARIANTS = (*((f"multi-{n}", f"{n} players") for n in PLAYERS), ("solo", "Solo against two enemy kingdoms"))
 DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"
@@ -24,9 +24,10 @@ DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"
 def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
     from core.kingdom.game import option_specs
 
-    adds_up, reversal, gold, raid = (next(s for s in option_specs() if s.name == name)
-                                     for name in ("damage_adds_up", "reversal_springs_no_trap", "gold_counterable",
-                                                  "dawn_raid_unanswerable"))
+    adds_up, lowers, reversal, gold, raid = (
+        next(s for s in option_specs() if s.name == name)
+        for name in ("damage_adds_up", "damage_lowers_score", "reversal_springs_no_trap", "gold_counterable",
+                     "dawn_raid_unanswerable"))
     if variant != "solo":
         return option_specs()
     return (
@@ -35,6 +36,7 @@ def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
         OptionSpec("penalty_to_player", "bool", False, "KD-22",
                    "a revealed Penalty must be given to you (as reviews of the game say), not to an enemy"),
         adds_up,
+        lowers,
         reversal,
         gold,
         raid,
@@ -57,19 +59,31 @@ REVISION_2: dict[str, Any] = {"pass_round_ends": True, "famine_own_turn": True, 
                               "deny_blocks_spread": True}
 
 
+# The same for revision 3 (revisions 1 and 2 take these too).
+REVISION_3: dict[str, Any] = {"draft_may_fall_short": True, "damage_lowers_score": True}
+# Options revision 3 had with another default: a record of revision 3 or older that leaves one out
+# is played with the old default (its value stays in the canonical form, as it always was).
+REVISION_3_DEFAULTS: dict[str, Any] = {"nobles": "deal"}
+
+
 def old_value(name: str, value: Any) -> bool:
     """Whether option ``name`` at ``value`` plays an older revision's rules: such an option is
     left out of the canonical form, so the older records' digests still match."""
-    return any(name in old and old[name] == value for old in (REVISION_1, REVISION_2))
+    return any(name in old and old[name] == value for old in (REVISION_1, REVISION_2, REVISION_3))
 
 
 def _revision_options(revision: int, variant: str) -> dict[str, Any] | None:
     """The options that make this fiefdom play an older ``revision`` (None: it cannot)."""
-    if revision not in (1, 2):
+    if revision not in (1, 2, 3):
         return None
     names = {s.name for s in _option_specs(variant)}
-    old = {**REVISION_2, **(REVISION_1 if revision == 1 else {})}
+    old = {**REVISION_3, **(REVISION_2 if revision <= 2 else {}), **(REVISION_1 if revision == 1 else {})}
     return {name: value for name, value in old.items() if name in names}
+
+
+def _revision_defaults(revision: int, variant: str) -> dict[str, Any]:
+    names = {s.name for s in _option_specs(variant)}
+    return {name: value for name, value in REVISION_3_DEFAULTS.items() if name in names} if revision <= 3 else {}
 
 
 def _seats(variant: str) -> tuple[SeatSpec, ...]:
@@ -133,6 +147,7 @@ GAME = GameDescriptor(
     title="Take the Kingdom",
     revision=RULES_REVISION,
     revision_options=_revision_options,
+    revision_defaults=_revision_defaults,
     variants=VARIANTS,
     option_specs=_option_specs,
     seat_specs=_seats,

@@ -111,7 +111,9 @@ class _Know:
         self.in_play = list(v["in_play"])
         self.current = v["current"]
         self.survival = bool(v["survival"])
-        self.adds_up = self._adds_up([r["score"] for r in rv])
+        options = v["options"]
+        self.adds_up = bool(options.get("damage_adds_up", True))  # KD-6
+        self.lowers = self.adds_up and bool(options.get("damage_lowers_score", False))  # the end's points
         deck = v["deck"]
         if self.solo:
             self.rem = max(0.0, (SOLO_ROUNDS - v["turn"]) / SOLO_ROUNDS)
@@ -121,13 +123,6 @@ class _Know:
         self.val = _values(cards)
         self._stats: dict[int, tuple[Realm, tuple[float, float, float]]] = {}
         self._odds: tuple[float, float] | None = None  # (p_real, f_answer), reckoned when first asked
-
-    def _adds_up(self, scores: list[int]) -> bool:
-        """Whether damage adds up (KD-6): the view's points say, once any card is damaged."""
-        for r, sc in zip(self.realms, scores):
-            if any(sl.damage for sl in r.slots):
-                return score(self.cards, r, True) == sc
-        return True
 
     @property
     def p_real(self) -> float:

@@ -246,11 +246,11 @@ def wins(ai: "_Full", realms: list[Realm]) -> float:
     me = kn.seat
     if not standing(realms[me]):
         return 0.0
-    mine = score(kn.cards, realms[me], kn.adds_up)
+    mine = score(kn.cards, realms[me], kn.lowers)
     for o, r in enumerate(realms):
         if o == me or not standing(r):
             continue
-        theirs = score(kn.cards, r, kn.adds_up)
+        theirs = score(kn.cards, r, kn.lowers)
         if theirs > mine or (theirs == mine and kn.numbers[o] > kn.numbers[me]):
             return 0.0
     return 1.0

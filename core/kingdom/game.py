@@ -8,13 +8,15 @@ every kingdom in a row has played no card (KD-12).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from core.engine import Code, Result, RulesError
 from core.kingdom.cards import CardSet
+from core.kingdom.draft import completable
 from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
-from core.kingdom.state import KingdomState, Realm, Slot
+from core.kingdom.state import MAX_DEFENCES, MAX_LANDS, KingdomState, Realm, Slot
 from core.kingdom.table import Fallen, Table, plural
 from core.procedure import GameEnded, Proc, Unit
 
@@ -28,12 +30,17 @@ def option_specs() -> tuple[Any, ...]:
     from core.games import OptionSpec
 
     return (
-        OptionSpec("nobles", "choice", "deal", "KD-2", "Nobles dealt at random, or chosen in seat order",
-                   choices=("deal", "choose")),
+        OptionSpec("nobles", "choice", "choose", "KD-2", "Nobles chosen in seat order, or dealt at random",
+                   choices=("choose", "deal")),
+        OptionSpec("draft_may_fall_short", "bool", False, "KD-4",
+                   "the draft offers any card that fits, even one that leaves a kingdom short of 12 points "
+                   "or Egbert's Village without room (revision 3)"),
         OptionSpec("survival", "bool", False, "kingdom survival",
                    "survival mode: the first kingdom to lose its Castle restarts from the survival set"),
         OptionSpec("damage_adds_up", "bool", True, "KD-6",
                    "damage tucked under a card adds up with later attacks (off: each attack stands alone)"),
+        OptionSpec("damage_lowers_score", "bool", False, "KD-6",
+                   "damage tucked under a card lowers the kingdom's defence points (revision 3)"),
         OptionSpec("gold_counterable", "bool", False, "KD-13",
                    "the player whose card a Gold buys may block the Gold with Deny or Mercy (revision 2)"),
         OptionSpec("deny_blocks_spread", "bool", False, "KD-11",
@@ -141,7 +148,9 @@ class KingdomGame(Table):
                       "KD-26")
         s.pool = [c for c in rest if cards[c].key in DRAFT_KEYS]
         rest = [c for c in rest if c not in s.pool]
-        yield from self._draft()
+        village_for = next((k for k in range(n) if self.noble_key(k) == "egbert"), None)
+        keep_room = village_for if any(cards[c].key == "village" for c in rest) else None
+        yield from self._draft(keep_room)
         rest += s.pool
         s.pool = []
         for k in range(n):
@@ -177,9 +186,12 @@ class KingdomGame(Table):
         for k in range(n):  # KD-10: the starting hands
             self.top_up(k)
 
-    def _draft(self) -> Proc:
+    def _draft(self, keep_room: int | None) -> Proc:
         """Seat order from Player 1 (KD-3), one face-up Defend card at a time, until each
-        kingdom has 12 points with its Castle; a card never takes it past 12 (KD-4)."""
+        kingdom has 12 points with its Castle; a card never takes it past 12, and (unless the
+        option ``draft_may_fall_short`` plays revision 3's draft) never leaves a kingdom unable
+        to reach 12, nor Egbert's kingdom (``keep_room``: his seat, when a Village awaits him)
+        without room for his Village (KD-4, KD-5)."""
         s, cards = self.s, self.cards
         done = [False] * len(s.realms)
         while not all(done):
@@ -192,10 +204,20 @@ class KingdomGame(Table):
                     cid = next((c for c in s.pool if cards[c].key == key and cards[c].value <= need), None)
                     if cid:
                         opts += [("draft", cid, w) for w in places(cards, s.realms[k], cid)]
+                why = ""
+                kept = [] if self.opts["draft_may_fall_short"] else self._completing(k, opts, done, keep_room)
+                if kept:  # KD-4 (none: revision 3's draft, or a deck of one's own short of cards)
+                    names = {cards[str(o[1])].name for o in opts}
+                    short = names - {cards[str(o[1])].name for o in self._completing(k, opts, done, None)}
+                    village = names - {cards[str(o[1])].name for o in kept} - short
+                    why = "".join(f"; not {' or '.join(sorted(out))}: {reason}" for out, reason in (
+                        (short, "a kingdom could not make 12 (KD-4)"),
+                        (village, "no room would be left for Egbert's Village (KD-5)")) if out)
+                    opts = kept
                 if need <= 0 or not opts:
                     done[k] = True
                     continue
-                code = yield from self.ask(k, f"build your kingdom: take a Defend card ({plural(need, 'point')} to go)",
+                code = yield from self.ask(k, f"build your kingdom: take a Defend card ({plural(need, 'point')} to go{why})",
                                            opts, "action")
                 cid, where = code[1], code[2]
                 s.pool.remove(cid)
@@ -207,6 +229,32 @@ class KingdomGame(Table):
                 self.emit("draft", f"{self.name(k)} takes {self.label(cid)} (+{cards[cid].value}) "
                           + ("as a Land" if where == "new" else f"onto {self.where(k, self.find_slot(k, where))}"),
                           "kingdom setup", k, cid)
+
+    def _completing(self, seat: int, opts: list[Code], done: list[bool], keep_room: int | None) -> list[Code]:
+        """The draft options after which every kingdom still drafting can reach 12 exactly, and
+        Egbert's keeps a slot for his Village (KD-4, KD-5; core/kingdom/draft.py)."""
+        s, cards = self.s, self.cards
+
+        def kingdom(k: int) -> list[int]:
+            r = s.realms[k]
+            slots = sum(MAX_DEFENCES - len(sl.defences) for sl in r.slots) - (k == keep_room)
+            return [START_POINTS - score(cards, r, True), MAX_LANDS - len(r.lands), slots]
+
+        drafting = [k for k in range(len(s.realms)) if not done[k] or k == keep_room]
+        counts = Counter((cards[c].key == "land", cards[c].value) for c in s.pool)
+        fits: dict[str, bool] = {}
+        for cid in {str(o[1]) for o in opts}:
+            land, value = cards[cid].key == "land", cards[cid].value
+            states = {k: kingdom(k) for k in drafting}
+            mine = states[seat]
+            mine[0] -= value
+            mine[1] -= land
+            mine[2] += MAX_DEFENCES if land else -1
+            left = counts.copy()
+            left[land, value] -= 1
+            pool = tuple(sorted((la, v, n) for (la, v), n in left.items() if n))
+            fits[cid] = completable(tuple((st[0], st[1], st[2]) for st in states.values()), pool)
+        return [o for o in opts if fits[str(o[1])]]
 
     # -- a turn -------------------------------------------------------------------
 

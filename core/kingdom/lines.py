@@ -42,15 +42,16 @@ def strength(cards: CardSet, realm: Realm, cid: str, damage_adds_up: bool) -> in
     return card_value(cards, realm, cid) - taken
 
 
-def score(cards: CardSet, realm: Realm, damage_adds_up: bool) -> int:
-    """The kingdom's defensive points ("Gameplay"): every Castle, Land and Defence, less damage (KD-6)."""
+def score(cards: CardSet, realm: Realm, less_damage: bool) -> int:
+    """The kingdom's defensive points ("Gameplay"): every Castle, Land and Defence, less the
+    damage tucked under them when ``less_damage`` (KD-6)."""
     if not standing(realm):
         return 0
     total = 0
     for slot in realm.slots:
         for cid in (slot.card, *slot.defences):
             total += card_value(cards, realm, cid)
-            if damage_adds_up:
+            if less_damage:
                 total -= slot.damage.get(cid, 0)
     return total
 

@@ -114,8 +114,14 @@ class Table(ProcedureGame):
         """A Trap is real if its card says so, or if it is Egbert's ("Characters")."""
         return self.cards[cid].real or self.noble_key(seat) == "egbert"
 
+    def damage_lowers_score(self) -> bool:
+        """Whether tucked damage lowers a kingdom's defence points (KD-6: only with the option,
+        and only when damage adds up at all)."""
+        return self.damage_adds_up() and bool(self.opts.get("damage_lowers_score", False))
+
     def scores(self) -> tuple[int, ...]:
-        return tuple(score(self.cards, r, self.damage_adds_up()) for r in self.s.realms)
+        """Each kingdom's defence points, as the winner is found by ("Gameplay", KD-6)."""
+        return tuple(score(self.cards, r, self.damage_lowers_score()) for r in self.s.realms)
 
     def standing_seats(self) -> list[int]:
         return [k for k, r in enumerate(self.s.realms) if standing(r)]

@@ -47,7 +47,7 @@ def table_view(g: "Table", seat: int | None) -> dict[str, Any]:
         "banned": tuple(s.banned), "extra": s.extra, "deck": len(s.deck), "discard": tuple(s.discard),
         "gold_uses": s.gold_uses, "pool": tuple(s.pool), "survival": tuple(s.survival), "in_play": tuple(s.in_play),
         "revealed": tuple(s.revealed), "given": tuple(s.given), "decks": tuple(len(d) for d in s.decks), "realms": tuple(realms),
-        "result": g.result,
+        "result": g.result, "options": dict(g.opts),  # the rule options: public, as on the table
     }
     if full:  # top first
         out["deck_order"] = tuple(s.deck)

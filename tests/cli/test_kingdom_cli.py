@@ -175,7 +175,8 @@ def test_simulate_solo_writes_records_that_verify_and_export_as_a_report(tmp_pat
 
 def test_a_multi_report_has_a_heading_a_turn(tmp_path: Path) -> None:
     code, out, _ = invoke("simulate", "kingdom", "--players", "3", "--games", "1", "--seed", "3",
-                          "--seats", "random,random,random", "-o", "survival=true", "--out", tmp_path)
+                          "--seats", "random,random,random", "-o", "survival=true", "-o", "nobles=deal",
+                          "--out", tmp_path)
     assert code == 0, out
     (path,) = tmp_path.glob("*.fief")
     code, report, _ = invoke("replay", "export", path)

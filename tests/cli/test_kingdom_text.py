@@ -50,7 +50,8 @@ def test_the_hand_with_its_text_and_the_other_hands_as_counts() -> None:
     hand = game.s.realms[0].hand
     assert f"Your hand: {len(hand)} cards" in shown
     for cid in hand:
-        assert f"\n  {text.named(game, cid)}\n" in shown and game.card(cid).text.split()[0] in shown
+        assert f"\n  {text.named(game, cid)}" in shown and game.card(cid).text.split()[0] in shown  # (Maria's Pikemen
+        # say what they do for her on the same line)
     for k in (1, 2):
         assert f"{len(game.s.realms[k].hand)} cards in hand" in shown
         assert not any(c in shown for c in game.s.realms[k].hand)

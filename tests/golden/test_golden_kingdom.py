@@ -28,7 +28,8 @@ def test_multiplayer_and_solo_have_a_golden_game_under_each_revision_kept() -> N
     from core.kingdom import RULES_REVISION
 
     games = sorted((read_record_file(p).header.revision, read_record_file(p).header.variant) for p in GOLDENS)
-    assert games == [(1, "multi-3"), (1, "solo"), (RULES_REVISION, "multi-3"), (RULES_REVISION, "solo")]
+    assert games == [(1, "multi-3"), (1, "solo"), (3, "multi-3"), (3, "solo"),
+                     (RULES_REVISION, "multi-3"), (RULES_REVISION, "solo")]
 
 
 def table(game: Any) -> str:

@@ -495,16 +495,17 @@ def test_revision_1_records_play_with_always_ask_off_and_keep_their_digests() ->
     from notation.reader import read_record_file
     from notation.verify import verify
 
-    from core.kingdom import REVISION_2, _option_specs
+    from core.kingdom import REVISION_2, REVISION_3, _option_specs
 
     gi = info("kingdom")
-    assert gi.revision == 3
+    assert gi.revision == 4
     solo_names = {s.name for s in _option_specs("solo")}
     multi_names = {s.name for s in _option_specs("multi-3")}
+    later = {**REVISION_2, **REVISION_3}
     assert gi.record_options(1, "multi-3", {}) == {
-        **{n: v for n, v in REVISION_2.items() if n in multi_names}, "always_ask": False}
+        **{n: v for n, v in later.items() if n in multi_names}, "always_ask": False, "nobles": "deal"}
     assert gi.record_options(1, "solo", {"difficulty": "easy"}) == {  # nothing hidden in solo
-        "difficulty": "easy", **{n: v for n, v in REVISION_2.items() if n in solo_names}}
+        "difficulty": "easy", **{n: v for n, v in later.items() if n in solo_names}}
     with pytest.raises(RulesError, match="did not exist in kingdom rules revision 1"):
         gi.record_options(1, "multi-3", {"always_ask": True})
     with pytest.raises(RulesError, match="revision 0"):

@@ -47,15 +47,17 @@ def test_kd12_with_cards_in_the_deck_the_game_ends_when_no_card_can_be_played() 
 
 def test_a_revision_2_record_plays_the_revision_2_values_and_leaves_them_out_of_its_digests() -> None:
     from core.games import info
-    from core.kingdom import REVISION_2
+    from core.kingdom import REVISION_2, REVISION_3
 
     gi = info("kingdom")
     for variant in ("multi-3", "solo"):
         names = {spec.name for spec in gi.option_specs(variant)}
-        old = {n: v for n, v in REVISION_2.items() if n in names}
-        assert old and gi.record_options(2, variant, {}) == old
+        old = {n: v for n, v in {**REVISION_2, **REVISION_3}.items() if n in names}
+        nobles = {"nobles": "deal"} if variant != "solo" else {}  # revision 3's default, for a header without it
+        assert old and gi.record_options(2, variant, {}) == {**nobles, **old}
     old = gi.record_options(2, "multi-3", {})
-    assert not set(old) & set(gi.make("multi-3", old).canonical()["options"])
+    canonical = gi.make("multi-3", old).canonical()["options"]
+    assert not (set(old) - {"nobles"}) & set(canonical) and canonical["nobles"] == "deal"  # as it always was
     assert gi.make("multi-3", {}).canonical()["options"]["pass_round_ends"] is False
 
 
@@ -224,3 +226,125 @@ def test_kd20_solo_you_are_not_asked_to_answer_when_you_hold_nothing_that_fits()
     round_with(g, "soldiers-1", "walls-1", "deny-1")
     play(g, ("take", "walls-1"), ("give", "soldiers-1", 1), ("place", "walls-1", "castle-1"))
     assert g.point() is None or not (isinstance(g.point(), Decision) and g.point().kind == "respond")
+
+
+# -- Revision 4: the Nobles, the draft, damage at the end -----------------------------------
+
+
+def _setup_until_turns(g: object, seed: int) -> list[int]:
+    """Play a game's setup with random seats (seeded); each kingdom's points when the first turn begins."""
+    from core.chance import SeededChance
+    from core.kingdom.lines import score
+    from core.match import Match, RandomController
+
+    n = len(g.s.realms)  # type: ignore[attr-defined]
+    m = Match(g, [RandomController(seed * 10 + i) for i in range(n)], SeededChance(seed))  # type: ignore[arg-type]
+    while g._unit[0] == "setup":  # type: ignore[attr-defined]
+        assert m.step() is not None
+    return [score(g.cards, r, True) for r in g.s.realms]  # type: ignore[attr-defined]
+
+
+def test_kd2_each_player_chooses_a_noble_in_seat_order_by_default() -> None:
+    from core.games import info
+
+    g = info("kingdom").make("multi-3", {})
+    d = decision(g)
+    assert (d.seat, d.prompt) == (0, "choose your Noble") and len(d.options) == 6
+    play(g, ("noble", "maria-1"))
+    assert decision(g).seat == 1 and ("noble", "maria-1") not in decision(g).options
+
+
+def test_kd2_option_nobles_deal_deals_them_at_random() -> None:
+    from core.engine import Chance
+    from core.games import info
+
+    assert isinstance(info("kingdom").make("multi-3", {"nobles": "deal"}).point(), Chance)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kd4_kd5_every_draft_ends_with_each_kingdom_at_twelve_and_egberts_village_placed(players: int) -> None:
+    from core.games import info
+
+    for seed in range(25):
+        g = info("kingdom").make(f"multi-{players}", {"nobles": "deal"})
+        points = _setup_until_turns(g, seed)
+        for k, r in enumerate(g.s.realms):
+            village = [c for sl in r.slots for c in sl.defences if g.cards[c].key == "village"]
+            if g.noble_key(k) == "egbert":
+                assert len(village) == 1 and points[k] == 12 + g.cards[village[0]].value, (seed, k)
+            else:
+                assert points[k] == 12, (seed, k, points)
+
+
+def test_kd4_option_draft_may_fall_short_lets_a_kingdom_end_the_draft_at_eleven_revision_3() -> None:
+    from core.games import info
+
+    gi = info("kingdom")
+    assert 11 in _setup_until_turns(gi.make("multi-4", {"draft_may_fall_short": True}), 5)
+    assert 11 not in _setup_until_turns(gi.make("multi-4", {}), 5)  # the same seats, the same seed
+
+
+def test_kd4_a_pick_that_would_leave_a_kingdom_short_is_not_completable() -> None:
+    from core.kingdom.draft import completable
+
+    lands, hills = (True, 1, 1), (False, 2, 3)
+    assert completable(((1, 5, 2),), (lands,))
+    assert not completable(((1, 5, 2), (1, 5, 2)), (lands, hills))  # two kingdoms, one Land: one stays at 11
+    assert not completable(((1, 0, 2),), (lands,))  # five Lands already: no room for a sixth
+    assert completable(((4, 0, 2),), (hills,)) and not completable(((4, 0, 1),), (hills,))  # two slots for 2 + 2
+    assert not completable(((0, 5, -1),), ())  # Egbert's kept slot taken
+
+
+def _damaged_walls_against_a_moat(**options: object) -> object:
+    g = table("anne", "maria", **options)
+    r = realm(g, 0, "castle-1", lands=[("land-1", ["walls-1"], None)])
+    r.slots[1].damage["walls-1"] = 3
+    r.slots[1].tucked["walls-1"] = ["soldiers-1"]
+    realm(g, 1, "castle-2", lands=[("land-2", ["moat-1"], None)])
+    start_turn(g, 0)  # no cards anywhere: the game ends at once (KD-12)
+    assert isinstance(g.point(), Over)
+    return g
+
+
+def test_kd6_tucked_damage_does_not_lower_the_defence_points_that_win() -> None:
+    g = _damaged_walls_against_a_moat()
+    assert g.result.scores == (8, 7) and g.result.winners == (0,)  # type: ignore[attr-defined]
+
+
+def test_kd6_option_damage_lowers_score_counts_it_revision_3() -> None:
+    g = _damaged_walls_against_a_moat(damage_lowers_score=True)
+    assert g.result.scores == (5, 7) and g.result.winners == (1,)  # type: ignore[attr-defined]
+    g = _damaged_walls_against_a_moat(damage_lowers_score=True, damage_adds_up=False)
+    assert g.result.scores == (8, 7)  # type: ignore[attr-defined]  # damage that does not add up lowers nothing
+
+
+def test_kd6_solo_has_the_option_too() -> None:
+    from core.games import info
+
+    assert "damage_lowers_score" in {s.name for s in info("kingdom").option_specs("solo")}
+
+
+def test_a_revision_3_record_without_nobles_is_dealt_them_and_may_name_either() -> None:
+    from core.games import info
+
+    gi = info("kingdom")
+    assert gi.record_options(3, "multi-3", {})["nobles"] == "deal"
+    assert gi.record_options(3, "multi-3", {"nobles": "choose"})["nobles"] == "choose"
+    assert gi.record_options(4, "multi-3", {}) == {}  # the current revision: the game's own defaults
+    with pytest.raises(Exception, match="did not exist in kingdom rules revision 3"):
+        gi.record_options(3, "multi-3", {"draft_may_fall_short": False})
+
+
+@pytest.mark.parametrize("survival", [False, True])
+def test_kd4_the_packaged_cards_can_always_bring_four_kingdoms_to_twelve(survival: bool) -> None:
+    from collections import Counter
+
+    from core.kingdom.cards import packaged_cards
+    from core.kingdom.draft import completable
+    from core.kingdom.lines import DRAFT_KEYS
+
+    counts = Counter((c.key == "land", c.value) for c in packaged_cards() if c.key in DRAFT_KEYS)
+    if survival:  # a Land is set aside for the survival set
+        counts[True, 1] -= 1
+    pool = tuple(sorted((land, v, n) for (land, v), n in counts.items()))
+    assert completable(((9, 5, 2), (9, 5, 2), (9, 5, 2), (9, 5, 1)), pool)  # Egbert's keeps a slot

@@ -89,7 +89,7 @@ def test_a_game_with_chance_recorded_verifies_saying_what_was_taken_as_given(gol
     rec = _read(golden)
     path = _rewritten(rec, tmp_path / "recorded.fief", "recorded")
     given = len(_chances(rec))
-    note = f"chance recorded, not derived from a seed: {given} outcomes taken as given"
+    note = f"chance recorded, not derived from a seed: {given} outcome{'s' * (given != 1)} taken as given"
     report = verify(_read(path))
     assert report.ok and report.given == given and report.note == note
     assert chance_note("recorded", given) == note and Replay(_read(path)).chance_note == note

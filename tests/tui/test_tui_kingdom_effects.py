@@ -127,7 +127,7 @@ def test_the_prompt_says_what_each_card_does() -> None:
             assert " ".join(game.card(cid).effect.split()) in " ".join(said.split())
     hand = " ".join(text.hand(game, 0).split())
     assert all(" ".join(game.card(c).effect.split()) in hand for c in game.s.realms[0].hand)
-    assert "type cards" in text.status(game, 0)
+    assert "type cards" in " ".join(text.status(game, 0).split())
     nobles = " ".join(text.nobles(game, 0).split())
     assert all(game.card(r.noble).effect in nobles for r in game.s.realms)
 

@@ -153,7 +153,7 @@ async def test_a_whole_three_player_game_by_keys_against_two_greedy_ais(make_app
 async def test_an_out_of_turn_deny_blocks_an_ais_attack(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen, point, deny, attacker, card = await attacked(pilot, app, "deny", multi(HUMAN, GREEDY, GREEDY, seed=3))
+        screen, point, deny, attacker, card = await attacked(pilot, app, "deny", multi(HUMAN, GREEDY, GREEDY, seed=4))
         game = screen.runner.game
         assert any(t.startswith("answer with Deny") for t in option_texts(screen))
         await choose(pilot, screen, deny)

@@ -156,7 +156,7 @@ async def test_three_players_nobles_chosen_and_survival_reach_the_game(make_app)
         await kingdom_variant(pilot, setup, "multi-3")
         # The person and two AIs are the form's own seats for 3 players: left as they are.
         assert seat_kinds(setup, ["player-1", "player-2", "player-3"]) == ["human", "ai", "ai"]
-        await choose(pilot, "opt-nobles", "choose", choices("multi-3", "nobles"))
+        assert setup.query_one("#opt-nobles", Select).value == "choose"  # the default (KD-2): left as it is
         await tick(pilot, "opt-survival", True)
         assert setup.query_one("#opt-damage_adds_up", Checkbox).value is True  # left as it is
         play = await start(pilot)
@@ -207,7 +207,8 @@ async def test_two_and_four_players_nobles_dealt_and_damage_alone_reach_the_game
         for seat, kind, default in zip(ids, kinds, defaults):
             if kind != default:  # the other seats are left as the form has them
                 await choose(pilot, f"{seat}-kind", kind, KINDS)
-        assert setup.query_one("#opt-nobles", Select).value == "deal"
+        assert setup.query_one("#opt-nobles", Select).value == "choose"  # the rulebook's way (KD-2)
+        await choose(pilot, "opt-nobles", "deal", choices(variant, "nobles"))
         assert setup.query_one("#opt-survival", Checkbox).value is False
         await tick(pilot, "opt-damage_adds_up", False)
         play = await start(pilot)

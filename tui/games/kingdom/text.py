@@ -343,14 +343,21 @@ def hand(game: Any, seat: int) -> str:
 
 
 def nobles(game: Any, seat: int | None = None) -> str:
-    """Every kingdom's Noble with its number and text (the prompt's ``nobles``)."""
+    """Every kingdom's Noble with its number and text (the prompt's ``nobles``), then, while
+    they are being chosen (KD-2), the Nobles no one has yet."""
     v = game.view(seat)
     lines = []
     for k, realm in enumerate(v["realms"]):
         if realm["noble"]:
             lines.append(f"{game.name(k)}: {_noble(game, realm)}")
             lines += effect_lines(game.card(realm["noble"]), "    ")
-    return "\n".join(lines) or "  no Nobles yet"
+    if not all(realm["noble"] for realm in v["realms"]):
+        taken = {realm["noble"] for realm in v["realms"]}
+        lines.append("Not chosen yet:")
+        for card in (c for c in game.cards.cards if c.type == "noble" and c.id not in taken):
+            lines.append(f"  {card.name} ({card.value})")
+            lines += effect_lines(card, "    ")
+    return "\n".join(lines)
 
 
 def option_cards(game: Any, seat: int) -> str:
