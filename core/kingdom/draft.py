@@ -16,15 +16,22 @@ from functools import lru_cache
 from core.kingdom.state import MAX_DEFENCES
 
 Kingdom = tuple[int, int, int]  # (points to go, Lands it may still take, free Defence slots)
-Pool = tuple[tuple[bool, int, int], ...]  # (is a Land, value, how many), sorted
+Pool = tuple[tuple[bool, int, int], ...]  # (is a Land, value, how many): Defences first, the biggest first
+
+
+def pool_of(counts: dict[tuple[bool, int], int]) -> Pool:
+    """A pool, ``(is a Land, value) -> how many``, in the order the search takes it: the biggest
+    Defences first, the way a kingdom usually fills up, so that a pool with room to spare is
+    answered on the first path the search takes."""
+    return tuple((land, value, n) for (land, value), n in sorted(counts.items(), key=lambda kv: (kv[0][0], -kv[0][1])))
 
 
 def completable(kingdoms: tuple[Kingdom, ...], pool: Pool) -> bool:
-    """Whether the pool holds, for every kingdom at once, cards that fit and make its points exactly
-    (a kingdom with no points to go needs only its kept slot)."""
+    """Whether ``pool`` (as :func:`pool_of` orders it) holds, for every kingdom at once, cards that
+    fit and make its points exactly (a kingdom with no points to go needs only its kept slot)."""
     if any(need <= 0 and slots < 0 for need, _, slots in kingdoms):
         return False
-    return _completable(tuple(sorted(k for k in kingdoms if k[0] > 0)), pool)
+    return _completable(tuple(sorted((k for k in kingdoms if k[0] > 0), reverse=True)), pool)
 
 
 @lru_cache(maxsize=1 << 14)

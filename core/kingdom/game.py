@@ -13,7 +13,7 @@ from typing import Any
 
 from core.engine import Code, Result, RulesError
 from core.kingdom.cards import CardSet
-from core.kingdom.draft import completable
+from core.kingdom.draft import completable, pool_of
 from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
 from core.kingdom.state import MAX_DEFENCES, MAX_LANDS, KingdomState, Realm, Slot
@@ -205,15 +205,8 @@ class KingdomGame(Table):
                     if cid:
                         opts += [("draft", cid, w) for w in places(cards, s.realms[k], cid)]
                 why = ""
-                kept = [] if self.opts["draft_may_fall_short"] else self._completing(k, opts, done, keep_room)
-                if kept:  # KD-4 (none: revision 3's draft, or a deck of one's own short of cards)
-                    names = {cards[str(o[1])].name for o in opts}
-                    short = names - {cards[str(o[1])].name for o in self._completing(k, opts, done, None)}
-                    village = names - {cards[str(o[1])].name for o in kept} - short
-                    why = "".join(f"; not {' or '.join(sorted(out))}: {reason}" for out, reason in (
-                        (short, "a kingdom could not make 12 (KD-4)"),
-                        (village, "no room would be left for Egbert's Village (KD-5)")) if out)
-                    opts = kept
+                if not self.opts["draft_may_fall_short"] and opts:
+                    opts, why = self._completing(k, opts, done, keep_room)
                 if need <= 0 or not opts:
                     done[k] = True
                     continue
@@ -230,31 +223,42 @@ class KingdomGame(Table):
                           + ("as a Land" if where == "new" else f"onto {self.where(k, self.find_slot(k, where))}"),
                           "kingdom setup", k, cid)
 
-    def _completing(self, seat: int, opts: list[Code], done: list[bool], keep_room: int | None) -> list[Code]:
-        """The draft options after which every kingdom still drafting can reach 12 exactly, and
-        Egbert's keeps a slot for his Village (KD-4, KD-5; core/kingdom/draft.py)."""
+    def _completing(self, seat: int, opts: list[Code], done: list[bool],
+                    keep_room: int | None) -> tuple[list[Code], str]:
+        """The draft options after which every kingdom still drafting can reach 12 exactly and
+        Egbert's keeps a slot for his Village (KD-4, KD-5; core/kingdom/draft.py), and the words
+        saying which cards are left out and why. When none can (a deck of one's own short of
+        cards), every option that fits, as in revision 3."""
         s, cards = self.s, self.cards
+        states = {}
+        for k, r in enumerate(s.realms):
+            if not done[k] or k == keep_room:
+                slots = sum(MAX_DEFENCES - len(sl.defences) for sl in r.slots)
+                states[k] = (START_POINTS - score(cards, r, True), MAX_LANDS - len(r.lands), slots)
+        pool = pool_of(Counter((cards[c].key == "land", cards[c].value) for c in s.pool))
+        at = {(land, value): i for i, (land, value, _) in enumerate(pool)}
 
-        def kingdom(k: int) -> list[int]:
-            r = s.realms[k]
-            slots = sum(MAX_DEFENCES - len(sl.defences) for sl in r.slots) - (k == keep_room)
-            return [START_POINTS - score(cards, r, True), MAX_LANDS - len(r.lands), slots]
-
-        drafting = [k for k in range(len(s.realms)) if not done[k] or k == keep_room]
-        counts = Counter((cards[c].key == "land", cards[c].value) for c in s.pool)
-        fits: dict[str, bool] = {}
-        for cid in {str(o[1]) for o in opts}:
+        def fits(cid: str, reserve: bool) -> bool:
             land, value = cards[cid].key == "land", cards[cid].value
-            states = {k: kingdom(k) for k in drafting}
-            mine = states[seat]
-            mine[0] -= value
-            mine[1] -= land
-            mine[2] += MAX_DEFENCES if land else -1
-            left = counts.copy()
-            left[land, value] -= 1
-            pool = tuple(sorted((la, v, n) for (la, v), n in left.items() if n))
-            fits[cid] = completable(tuple((st[0], st[1], st[2]) for st in states.values()), pool)
-        return [o for o in opts if fits[str(o[1])]]
+            need, lands, slots = states[seat]
+            after = {**states, seat: (need - value, lands - land, slots + (MAX_DEFENCES if land else -1))}
+            if reserve and keep_room is not None:
+                need, lands, slots = after[keep_room]
+                after[keep_room] = (need, lands, slots - 1)
+            i = at[land, value]
+            left = (*pool[:i], (land, value, pool[i][2] - 1), *pool[i + 1:])
+            return completable(tuple(after.values()), left)
+
+        ids = {str(o[1]) for o in opts}
+        out = {cid for cid in ids if not fits(cid, True)}
+        if out == ids:
+            return opts, ""
+        short = {cards[c].name for c in out if keep_room is None or not fits(c, False)}
+        village = {cards[c].name for c in out} - short
+        why = "".join(f"; not {' or '.join(sorted(names))}: {reason}" for names, reason in (
+            (short, "a kingdom could not make 12 (KD-4)"),
+            (village, "no room would be left for Egbert's Village (KD-5)")) if names)
+        return [o for o in opts if str(o[1]) not in out], why
 
     # -- a turn -------------------------------------------------------------------
 

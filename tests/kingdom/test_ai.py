@@ -61,8 +61,18 @@ def test_an_unknown_level_is_one_line() -> None:
         GAME.make_ai(1, Limit(level="x" * 200))
 
 
+def alternatives(variant: str) -> dict[str, Any]:
+    """Every rule option at its other value where the rulings offer one (revisions 2 and 3's rules)."""
+    from core.kingdom import REVISION_2, REVISION_3
+
+    names = {spec.name for spec in GAME.option_specs(variant)}
+    return {n: v for n, v in {**REVISION_2, **REVISION_3, "nobles": "deal", "penalty_to_player": True}.items()
+            if n in names}
+
+
 @pytest.mark.parametrize("variant,kinds,options", [
     ("multi-2", ["ai", "greedy"], {}),
+    ("multi-3", ["ai", "greedy", "ai"], alternatives("multi-3")),
     ("multi-3", ["ai", "random", "greedy"], {"survival": True, "nobles": "choose"}),
     ("multi-4", ["greedy", "ai", "ai", "random"], {"survival": True, "nobles": "choose"}),
     ("multi-3", ["ai", "ai", "ai"], {"damage_adds_up": False}),
@@ -73,7 +83,7 @@ def test_plays_multiplayer_to_the_end(variant: str, kinds: list[str], options: d
         result = play(make(variant, **options), kinds, seed, seen)
         assert result.winners
     for kind in ("choose:noble", "action:draft", "action:place", "action:attack", "target:at", "respond:pass"):
-        if kind == "choose:noble" and options.get("nobles") != "choose":
+        if kind == "choose:noble" and options.get("nobles", "choose") != "choose":
             continue
         assert seen[kind], (kind, seen)
 
@@ -83,7 +93,8 @@ def test_plays_multiplayer_to_the_end(variant: str, kinds: list[str], options: d
 def test_plays_solo_to_the_end(difficulty: str, kind: str) -> None:
     seen: Counter[str] = Counter()
     for seed in range(3):
-        play(make("solo", difficulty=difficulty), [kind, "bot", "bot"], seed, seen)
+        options = alternatives("solo") if seed == 2 else {}  # and once under every alternative rule
+        play(make("solo", difficulty=difficulty, **options), [kind, "bot", "bot"], seed, seen)
     assert seen["choose:take"] and seen["choose:give"] and seen["action:attack"], seen
 
 

@@ -21,6 +21,13 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [  # variant, options, games
     ("multi-3", {"damage_adds_up": False}, 150), ("multi-4", {"survival": True, "damage_adds_up": False}, 150),
     ("solo", {"difficulty": "easy"}, 250), ("solo", {"difficulty": "medium", "penalty_to_player": True}, 250),
     ("solo", {"difficulty": "difficult"}, 250), ("solo", {"difficulty": "expert"}, 250),
+    # every rule option at its other value (revisions 2 and 3's rules, issue 27)
+    ("multi-4", {"nobles": "deal", "draft_may_fall_short": True, "damage_lowers_score": True, "pass_round_ends": True,
+                 "famine_own_turn": True, "reversal_springs_no_trap": True, "gold_counterable": True,
+                 "dawn_raid_unanswerable": True, "deny_blocks_spread": True, "always_ask": False}, 150),
+    ("solo", {"difficulty": "expert", "damage_lowers_score": True, "reversal_springs_no_trap": True,
+              "gold_counterable": True, "dawn_raid_unanswerable": True, "enemy_mercenaries_defend_only": True,
+              "famine_until_next_play": True}, 150),
 ]
 MOST_STEPS = 5000  # far beyond any game seen (about 200 steps); a game past it does not end
 

@@ -340,11 +340,11 @@ def test_kd4_the_packaged_cards_can_always_bring_four_kingdoms_to_twelve(surviva
     from collections import Counter
 
     from core.kingdom.cards import packaged_cards
-    from core.kingdom.draft import completable
+    from core.kingdom.draft import completable, pool_of
     from core.kingdom.lines import DRAFT_KEYS
 
     counts = Counter((c.key == "land", c.value) for c in packaged_cards() if c.key in DRAFT_KEYS)
     if survival:  # a Land is set aside for the survival set
         counts[True, 1] -= 1
-    pool = tuple(sorted((land, v, n) for (land, v), n in counts.items()))
+    pool = pool_of(counts)
     assert completable(((9, 5, 2), (9, 5, 2), (9, 5, 2), (9, 5, 1)), pool)  # Egbert's keeps a slot

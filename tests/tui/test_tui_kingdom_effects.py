@@ -145,3 +145,33 @@ def test_an_action_against_a_kingdom_names_each_thing_once() -> None:
     assert said == f"{game.name(0)} plays Earthquake on {game.name(o)}'s Castle"
     assert words.played(game, 0, ("freeze", "freeze-1", o)) == f"{game.name(0)} plays Freeze against {game.name(o)}"
     assert words.describe(game, ("mutiny", "mutiny-1", o, knights)) == f"Mutiny on {game.name(o)}'s Knights"
+
+
+def test_a_target_option_shows_the_card_it_hits_first_and_the_attack_in_play() -> None:
+    from tests.kingdom.support import realm, start_turn, table
+
+    g = table("anne", "maria")
+    realm(g, 0, "castle-1", hand=["cannon-1"])
+    realm(g, 1, "castle-2", lands=[("land-2", ["walls-1"], None)])
+    start_turn(g, 0)
+    g.apply(("attack", "cannon-1"))
+    point = g.point()
+    code = next(c for c in point.options if c[0] == "at")
+    lines = effect_line(g, point, code).plain.splitlines()
+    assert lines[0].startswith("Cannon (in play): Attack 4")
+    assert lines[1] == "Walls (hit first there): " + g.card("walls-1").effect
+    assert text.about(g, code) == "  - hits Walls first (needs 4)"
+
+
+def test_the_prompt_says_what_each_kind_of_standing_card_does_and_hides_a_face_down_trap() -> None:
+    from tests.kingdom.support import realm, table
+
+    g = table("anne", "maria")
+    realm(g, 0, "castle-1", castle_trap="trap-2")  # a decoy, mine
+    realm(g, 1, "castle-2", lands=[("land-2", ["walls-1"], "trap-1")])  # a real one, face down to me
+    said = text.standing_cards(g, 0)
+    heads = [line.strip() for line in said.splitlines() if line.startswith("  ") and not line.startswith("    ")]
+    assert heads == ["Castle", "Trap (decoy)", "Land", "Walls", "Trap (face down)"]
+    assert " ".join(g.card("walls-1").effect.split()) in " ".join(said.split())
+    assert "A real Trap" not in said and text.FACE_DOWN_TRAP.split()[0] in said
+    assert "Trap (real)" in text.standing_cards(g, 1) and "Trap (face down)" in text.standing_cards(g, 1)

@@ -33,6 +33,7 @@ CONSOLE = ConsoleExtras(
     about=text.about,
     commands=(Command("table", "every kingdom's lines of defence, card by card, and the piles", text.position_text),
               Command("cards", "what each card you may choose now does (its exact effect)", text.option_cards),
+              Command("defences", "what each kind of card standing in the kingdoms does", text.standing_cards),
               Command("hand", "your cards with their effects and text", text.hand),
               Command("nobles", "each kingdom's Noble and what it does", text.nobles)),
     typing="attack with Soldiers, Walls on Castle, keep Cannon, done, pass",

@@ -81,13 +81,21 @@ def effect_line(game: Any, decision: Any, code: Any) -> Text:
     if cid is None:
         cid = words.card_in_play(game, game.view(decision.seat)["in_play"]) if decision is not None else None
         note = " (in play)"
-    if cid is None:
-        return Text()
-    name, _, rest = words.effect(game, cid).partition(": ")
-    out = Text(name + note, style="bold")
-    if rest:
-        out.append(": " + rest)
+    out = Text()
+    for shown, what in ((cid, note), (_hit(game, code), " (hit first there)")):
+        if shown is None:
+            continue
+        name, _, rest = words.effect(game, shown).partition(": ")
+        out.append(("\n" if out else "") + name + what, style="bold")
+        if rest:
+            out.append(": " + rest)
     return out
+
+
+def _hit(game: Any, code: Any) -> str | None:
+    """The card a target option's attack hits first (a Castle, Land or Defence), for the details line."""
+    hit = text.hit_first(game, tuple(code)) if code else None
+    return hit[0] if hit is not None else None
 
 
 # -- the turn line -------------------------------------------------------------------------------

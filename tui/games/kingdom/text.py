@@ -31,7 +31,8 @@ GOLD_USES = 3  # "Notes on specific cards: Gold"
 # -- a card -------------------------------------------------------------------------------
 
 
-__all__ = ["value_text", "named", "position_text", "status", "hand", "nobles", "option_cards", "about"]
+__all__ = ["value_text", "named", "position_text", "status", "hand", "nobles", "option_cards", "standing_cards",
+           "hit_first", "about"]
 
 
 def named(game: Any, cid: str) -> str:
@@ -377,10 +378,33 @@ def option_cards(game: Any, seat: int) -> str:
     return "\n".join(lines) or "  no card in play or in your options now"
 
 
-def about(game: Any, code: Code) -> str:
-    """What a player weighs before choosing a target: what an attack there hits first."""
+FACE_DOWN_TRAP = ("Real or a decoy, face down: attacked there, it is discarded; a real one turns the attack back on "
+                  "the attacker, where its owner chooses (KD-8). Egbert's are always real.")
+
+
+def standing_cards(game: Any, seat: int) -> str:
+    """The prompt's ``defences``: each kind of card standing in the kingdoms (Castles, Lands,
+    Defences, Traps as the seat sees them), once, with its exact effect."""
+    v = game.view(seat)
+    seen: dict[str, list[str]] = {}
+    for realm in v["realms"]:
+        for slot in realm["slots"]:
+            for cid in (slot["card"], *slot["defences"], *([slot["trap"]] if slot["trap"] else [])):
+                if cid == HIDDEN_TRAP:  # another's Trap: which kind is not for this seat (KD-29)
+                    seen.setdefault("Trap (face down)", [f"    {FACE_DOWN_TRAP}"])
+                    continue
+                c = game.card(cid)
+                name = f"Trap ({'real' if c.real else 'decoy'})" if c.type == "trap" else c.name
+                seen.setdefault(name, effect_lines(c, "    "))
+    lines = [line for name, said in seen.items() for line in (f"  {name}", *said)]
+    return "\n".join(lines) or "  no kingdom has a card standing yet"
+
+
+def hit_first(game: Any, code: Code) -> tuple[str, int, bool] | None:
+    """For a target option (``("at", seat, slot, ...)``): the card an attack there hits first,
+    the points that destroy it, and whether a Trap lies there; None for any other option."""
     if not code or code[0] != "at" or len(code) < 3:
-        return ""
+        return None
     point = game.point()
     seat = point.seat if isinstance(point, Decision) else None
     v = game.view(seat)
@@ -388,11 +412,18 @@ def about(game: Any, code: Code) -> str:
         realm = v["realms"][code[1]]
         slot = next(s for s in realm["slots"] if s["card"] == code[2])
     except (IndexError, KeyError, TypeError, StopIteration):
-        return ""
+        return None
     top = slot["defences"][-1] if slot["defences"] else slot["card"]
     from core.kingdom.lines import strength
     from core.kingdom.view import realm_of
 
-    need = strength(game.cards, realm_of(realm), top, game.damage_adds_up())
-    trap = ", a Trap" if slot["trap"] is not None else ""
-    return f"  - hits {game.card(top).name} first (needs {need}){trap}"
+    return top, strength(game.cards, realm_of(realm), top, game.damage_adds_up()), slot["trap"] is not None
+
+
+def about(game: Any, code: Code) -> str:
+    """What a player weighs before choosing a target: what an attack there hits first."""
+    hit = hit_first(game, code)
+    if hit is None:
+        return ""
+    top, need, trap = hit
+    return f"  - hits {game.card(top).name} first (needs {need}){', a Trap' if trap else ''}"
