@@ -36,17 +36,19 @@ test: $(STAMP)
 bench: $(STAMP) $(BENCH_STAMP)
 	$(PY) scripts/bench_tafl_anchor.py --anchor-python $(BENCH_VENV)/bin/python --runs 3
 	for v in traditional gild-9 gild-11; do \
-		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 200 --seed 1 --players random,random | tail -2; \
+		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 200 --seed 1 \
+			--seat attackers=random --seat defenders=random | tail -2; \
 		$(VENV)/bin/fiefdom tafl bench --variant $$v --seconds 1; \
 		$(VENV)/bin/fiefdom tafl bench --variant $$v --seconds 3; \
 	done
-	$(VENV)/bin/fiefdom simulate tafl --variant gild-9 --games 4 --seed 1 --players ai,ai --ai-time 0.2 | tail -2
+	$(VENV)/bin/fiefdom simulate tafl --variant gild-9 --games 4 --seed 1 --seat attackers=ai --seat defenders=ai \
+		--ai-time 0.2 | tail -2
 	for s in standard el-cid; do \
-		$(VENV)/bin/fiefdom simulate taifa --scenario $$s --games 1000 --seed 1 | tail -2; \
+		$(VENV)/bin/fiefdom simulate taifa --variant $$s --games 1000 --seed 1 | tail -2; \
 	done
-	$(VENV)/bin/fiefdom simulate kingdom --mode multi --players 4 --games 1000 --seed 1 \
-		--seats random,random,random,random | tail -2
-	$(VENV)/bin/fiefdom simulate kingdom --mode solo --games 1000 --seed 1 --seats random | tail -2
+	$(VENV)/bin/fiefdom simulate kingdom --variant multi-4 --games 1000 --seed 1 \
+		--seat 1=random --seat 2=random --seat 3=random --seat 4=random | tail -2
+	$(VENV)/bin/fiefdom simulate kingdom --variant solo --games 1000 --seed 1 --seat You=random | tail -2
 
 # What writing records adds to `fiefdom simulate`'s CPU time, with and without --out, paired runs
 # (docs/performance.md, "Writing, sixth pass"). DIR=folder puts the records there: this machine's root
@@ -77,21 +79,21 @@ goldens: goldens-tafl goldens-taifa goldens-kingdom snapshots-golden
 goldens-tafl: $(STAMP)
 	rm -f replays/tafl-*.fief
 	for v in traditional gild-9 gild-11; do \
-		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 2 --seed 5 --players ai,ai \
-			--ai-depth 3 --ai-time 60 --out replays | tail -3; \
+		$(VENV)/bin/fiefdom simulate tafl --variant $$v --games 2 --seed 5 --seat attackers=ai \
+			--seat defenders=ai --ai-depth 3 --ai-time 60 --out replays | tail -3; \
 	done
 
 goldens-taifa: $(STAMP)
 	rm -f replays/taifa-*.fief
-	$(VENV)/bin/fiefdom simulate taifa --scenario standard --games 1 --seed 7 --out replays | tail -3
-	$(VENV)/bin/fiefdom simulate taifa --scenario el-cid --seats bot,bot,bot,ai --games 1 --seed 5 \
+	$(VENV)/bin/fiefdom simulate taifa --variant standard --games 1 --seed 7 --out replays | tail -3
+	$(VENV)/bin/fiefdom simulate taifa --variant el-cid --seat "El Cid=ai" --games 1 --seed 5 \
 		--out replays | tail -3
 
 goldens-kingdom: $(STAMP)
 	rm -f replays/kingdom-multi-3-4-*.fief replays/kingdom-solo-4-*.fief
-	$(VENV)/bin/fiefdom simulate kingdom --mode multi --players 3 --seats random,random,random --games 1 \
-		--seed 4 --out replays | tail -3
-	$(VENV)/bin/fiefdom simulate kingdom --mode solo --seats random --games 1 --seed 4 --out replays | tail -3
+	$(VENV)/bin/fiefdom simulate kingdom --variant multi-3 --seat 1=random --seat 2=random --seat 3=random \
+		--games 1 --seed 4 --out replays | tail -3
+	$(VENV)/bin/fiefdom simulate kingdom --variant solo --seat You=random --games 1 --seed 4 --out replays | tail -3
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden/test_golden_kingdom.py --snapshot-update
 
 snapshots-golden: $(STAMP)

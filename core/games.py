@@ -1,16 +1,20 @@
 """The registry of games, and the descriptor every game package exports as ``GAME``.
 
-Only this module names games, and it names them by module path: a game's
-package is imported the first time something asks for it, so a program that
-never plays Taifa never imports its engine. Tests add games of their own with
-:func:`register`. Everything else asks the registry (DESIGN.md, "Games are
-plugins, in every layer").
+Games are found by entry point: every installed distribution's ``fiefdom.games`` entry points
+(``[project.entry-points."fiefdom.games"]`` in its pyproject.toml, ``tafl = "core.tafl"``) name
+a game and the module whose ``GAME`` describes it (or ``"module:attr"``, the descriptor itself).
+fiefdom's own three games are found that way too, exactly as a game in a package of its own would
+be. The entry points are read once, when a game is first asked for, and a game's package is
+imported the first time something asks for that game, so a program that never plays Taifa never
+imports its engine. Tests add games of their own with :func:`register`. Everything else asks the
+registry (DESIGN.md, "Games are plugins, in every layer").
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from importlib import metadata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,8 +26,13 @@ from core.match import Controller, Limit
 # rulebook's own bot (rules: the engine plays it and it never decides), a uniform random mover.
 SEAT_KINDS = ("human", "ai", "bot", "random")
 
-# name -> the module whose GAME describes it. Only these strings name games.
-_MODULES: dict[str, str] = {"tafl": "core.tafl", "taifa": "core.taifa", "kingdom": "core.kingdom"}
+ENTRY_POINTS = "fiefdom.games"  # the entry-point group games are found in
+# name -> the entry point's "module" or "module:attr" (None until the entry points are read).
+_MODULES: dict[str, str] | None = None
+# Entry points come sorted by name; the games fiefdom has always listed first (the setup form's
+# first game is the first here) keep that order, and every other game follows in name order.
+# An order only: a game here that no package declares is not a game.
+LISTED_FIRST = ("tafl", "taifa", "kingdom")
 _LOADED: dict[str, "GameDescriptor"] = {}
 _WHOLE = re.compile(r"-?[0-9]{1,12}")  # a whole number as typed for an option
 
@@ -196,32 +205,60 @@ class GameDescriptor:
 # -- the registry ------------------------------------------------------------------
 
 
+def _modules() -> dict[str, str]:
+    """The games the installed packages declare (read once): name -> "module" or "module:attr".
+    When two declare one name, the first found keeps it."""
+    global _MODULES
+    if _MODULES is None:
+        found: dict[str, str] = {}
+        for point in metadata.entry_points(group=ENTRY_POINTS):
+            found.setdefault(point.name, point.value)
+        order = {name: n for n, name in enumerate(LISTED_FIRST)}
+        _MODULES = dict(sorted(found.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+    return _MODULES
+
+
 def names() -> list[str]:
-    return list(_MODULES)
+    return list(_modules())
+
+
+def _load(ref: str) -> GameDescriptor:
+    """The descriptor an entry point names: ``module`` (its GAME) or ``module:attr``."""
+    module, _, attr = ref.partition(":")
+    found: Any = importlib.import_module(module.strip())
+    for part in (attr.strip().split(".") if attr.strip() else ["GAME"]):
+        found = getattr(found, part)
+    if not isinstance(found, GameDescriptor):
+        raise RulesError(f"{ref} is not a fiefdom game (a GameDescriptor)")
+    return found
 
 
 def info(game: str) -> GameDescriptor:
     """The descriptor of ``game``; RulesError for a game this fiefdom does not play."""
     if game not in _LOADED:
-        if not isinstance(game, str) or game not in _MODULES:
-            raise RulesError(f"unknown game {str(game)[:40]!r} (known: {', '.join(_MODULES)})")
-        _LOADED[game] = importlib.import_module(_MODULES[game]).GAME
+        modules = _modules()
+        if not isinstance(game, str) or game not in modules:
+            known = ", ".join(modules) or "none: is fiefdom installed? (pip install -e .)"
+            raise RulesError(f"unknown game {str(game)[:40]!r} (known: {known})")
+        _LOADED[game] = _load(modules[game])
     return _LOADED[game]
 
 
 def register(descriptor: GameDescriptor | str, module: str | None = None) -> None:
-    """Add a game: a descriptor, or a name and the module whose GAME describes it (tests)."""
+    """Add a game beside the installed ones (tests): a descriptor, or a name and the module
+    (``module`` or ``module:attr``) that describes it, as an entry point would name it."""
+    modules = _modules()
     if isinstance(descriptor, GameDescriptor):
-        _MODULES[descriptor.name] = module or f"<registered {descriptor.name}>"
+        modules[descriptor.name] = module or f"<registered {descriptor.name}>"
         _LOADED[descriptor.name] = descriptor
     else:
         assert module is not None
-        _MODULES[descriptor] = module
+        modules[descriptor] = module
         _LOADED.pop(descriptor, None)
 
 
 def unregister(name: str) -> None:
-    _MODULES.pop(name, None)
+    _modules().pop(name, None)
     _LOADED.pop(name, None)
 
 

@@ -12,10 +12,12 @@ any program killed by the signal would. A command that reads standard input
 finds it closed (``<&-``) in one line, exit 2, too. All of this is handled once,
 in :func:`main` (:func:`guard_standard_streams`), for every command.
 
-The generic commands live here (play, resume, simulate, replay); each game adds
-its own through its tui plugin's ``cli`` (``fiefdom tafl ...``, ``fiefdom
-simulate taifa``), imported when the command line is built. Game code itself is
-imported inside the commands that need it, so starting stays light.
+The generic commands live here (play, resume, simulate, replay): ``play GAME`` and
+``simulate GAME`` serve every registered game, built from its descriptor alone (its
+variants, seats, option specs, data files and AI levels). Each game adds only what is
+its own through its tui plugin's ``cli`` (``fiefdom tafl analyse``, ``fiefdom taifa
+map``), imported when the command line is built. Game code itself is imported inside
+the commands that need it, so starting stays light.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from notation.wording import visible
 from tui import games as tui_games
 from tui.cli_replay import replay_app
 from tui.session import default_data_dir
-from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, resume_at_prompt, takes_data_flags
+from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, DATA_HELP, OPTION_HELP, PLAY_SEED_HELP, SEAT_HELP,
+                             VARIANT_HELP, data_pairs, fail, games_for, resume_at_prompt, takes_data_flags)
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -46,22 +49,112 @@ app = typer.Typer(
 )
 # The folder a user would look in, named in --help (the platform's, unless --data-dir says another).
 DATA_DIR_HELP = f"Where autosaves, saved records and keymap.toml live; without it: {default_data_dir()}"
-simulate_app = typer.Typer(no_args_is_help=True, add_completion=False, help="Play headless games and write records.")
-app.add_typer(simulate_app, name="simulate")
+GAME_HELP = "The game to play (one of the registered games: fiefdom --help names them)."
+NEW_GAME_DATA_HELP = "A data file of the game's own, as KEY=FILE (its own map, say), repeatable."
 
 
 @app.command("play")
+@takes_data_flags
 def play(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Without it: the home screen.", metavar="[GAME]",
+                                         show_default=False),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help=VARIANT_HELP),
+    seat: list[str] = typer.Option([], "--seat", help=SEAT_HELP, metavar="NAME=KIND"),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE"),
+    data: list[str] = typer.Option([], "--data", help=NEW_GAME_DATA_HELP, metavar="KEY=FILE"),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed for the game's chance and its AI and "
+                                       "random seats " + PLAY_SEED_HELP),
+    prompt: bool = typer.Option(False, "--prompt", help="Play at the text prompt instead of the app."),
+    table_dice: bool = typer.Option(False, "--table-dice",
+                                    help="Type the dice thrown on a real table (shuffles and picks stay seeded)."),
+    ai_time: Optional[float] = typer.Option(None, "--ai-time", min=0.001, help=AI_TIME_HELP),
+    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help=AI_DEPTH_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: an autosave "
+                                       "in the data folder)."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never a data file)."),
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
+    **flags: Any,
 ) -> None:
-    """Start the app: new game, continue an unfinished one, open a record."""
+    """Start the app (new game, continue an unfinished one, open a record), or with GAME that game at once.
+
+    With GAME, every seat is its default unless --seat says otherwise (a person, the AI at one of
+    its levels, the rulebook's bot, a random mover); the game starts in the app, or at the text
+    prompt with --prompt, and every step is recorded as it is played.
+    """
+    if game is None:
+        given = {"--variant": variant, "--seat": seat, "--option": option, "--data": data, "--seed": seed,
+                 "--prompt": prompt, "--table-dice": table_dice, "--ai-time": ai_time, "--ai-depth": ai_depth,
+                 "--out": out, "--force": force, **{flag: flags.get(_param) for flag, _param in _data_flag_params()}}
+        named = [flag for flag, value in given.items() if value not in (None, False, [])]
+        if named:
+            fail(f"{named[0]} is for a new game: name the GAME (fiefdom play GAME {named[0]} ...)")
+        _run_app(data_dir)
+        return
+    from tui.cli_support import new_game, play_at_prompt, play_seed, start_runner
+
+    chosen = new_game(game, variant, seat, option, data, flags, play_seed(seed), people=True, ai_time=ai_time,
+                      ai_depth=ai_depth, chance="manual" if table_dice else "seeded")
+    runner = start_runner(chosen.setup, out, force, chosen.games, data_dir=data_dir, inputs=chosen.inputs)
+    if prompt:
+        play_at_prompt(runner)
+        return
+    path = runner.path
+    runner.close()  # the app carries the new record on, as `fiefdom resume` does
+    _run_app(data_dir, resume_path=path, games=chosen.games)
+
+
+def _data_flag_params() -> list[tuple[str, str]]:
+    from tui.cli_support import DATA_FLAGS, _flag_param
+
+    return [(flag, _flag_param(flag)) for flag in DATA_FLAGS]
+
+
+def _run_app(data_dir: Optional[Path], **kwargs: Any) -> None:
     from tui.app import FiefdomApp
 
     try:
-        app_ = FiefdomApp(data_dir)
+        app_ = FiefdomApp(data_dir, **kwargs)
     except OSError as err:
         fail(str(err))  # tui.session.DataDirError: the folder named, what is in the way
     app_.run()
+
+
+@app.command("simulate", no_args_is_help=True)
+@takes_data_flags
+def simulate(
+    game: str = typer.Argument(..., help=GAME_HELP, metavar="GAME", show_default=False),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help=VARIANT_HELP),
+    seat: list[str] = typer.Option([], "--seat", help=SEAT_HELP + " A seat a person plays by default goes "
+                                   "to the rulebook bot, else the AI, else a random mover.", metavar="NAME=KIND"),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP, metavar="NAME=VALUE"),
+    data: list[str] = typer.Option([], "--data", help=NEW_GAME_DATA_HELP, metavar="KEY=FILE"),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
+    games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
+    ai_time: Optional[float] = typer.Option(None, "--ai-time", min=0.001, help=AI_TIME_HELP),
+    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help=AI_DEPTH_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
+    force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
+    **flags: Any,
+) -> None:
+    """Play headless games of GAME; print each game's result, the wins per seat, the reasons and the speed.
+
+    A bot seat is played by the rulebook's bot (rules, not a player); ai is the game's AI (or one
+    of its levels); random picks any legal option (for fuzzing).
+    """
+    from tui.cli_support import SIMULATE_WORDS, SimulateWords, new_game, run_batch
+    from tui.simulate import Batch, summary
+
+    chosen = new_game(game, variant, seat, option, data, flags, seed, people=False, ai_time=ai_time,
+                      ai_depth=ai_depth)
+    setup = chosen.setup
+    words = SIMULATE_WORDS.get(setup.game, SimulateWords())
+    own = words.tally() if words.tally is not None else None
+    batch = Batch(setup, games, out, typer.echo, noun=words.noun, force=force, inputs=chosen.inputs,
+                  observe=own.observe if own is not None else None,
+                  **({"reason": words.reason} if words.reason is not None else {}))
+    tally = run_batch(batch, chosen.games)
+    names = [s.name for s in chosen.games(setup.game).seat_specs(setup.variant)]
+    typer.echo(summary(batch, tally, chosen.seats, names, own.lines(names) if own is not None else ()))
 
 
 @app.command("resume")
@@ -107,7 +200,7 @@ def _add_games() -> None:
     for name in tui_games.names():
         register = tui_games.plugin(name).load("cli")
         if register is not None:
-            register(app, simulate_app)
+            register(app)
 
 
 _add_games()

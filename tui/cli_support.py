@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
@@ -24,7 +25,8 @@ from notation.wording import visible
 from tui.session import read_data_file
 
 if TYPE_CHECKING:
-    from notation.runner import GameSetup, Runner
+    from core.engine import Result
+    from notation.runner import GameSetup, Runner, SeatPlan
     from tui.simulate import Batch, Tally
 
 
@@ -115,7 +117,14 @@ def takes_data_flags(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def add_data_flag(flag: str, key: str, help_: str) -> None:
-    """A game's own flag for one of its data files (``--map FILE`` for ``--data map=FILE``)."""
+    """A game's own flag for one of its data files (``--map FILE`` for ``--data map=FILE``). Two games
+    whose data files share a key share the flag (Taifa's decks and Take the Kingdom's cards are both
+    ``cards``): its help says both; a flag taken for another key is a mistake in a game's plugin."""
+    if flag in DATA_FLAGS:
+        known, said = DATA_FLAGS[flag]
+        if known != key:
+            raise ValueError(f"{flag} is already the flag of data file {known!r}, not {key!r}")
+        help_ = f"{said.rstrip('.')}; or {help_[0].lower()}{help_[1:]}"
     DATA_FLAGS[flag] = (key, help_)
     for func in _TAKERS:
         _resign(func)
@@ -183,6 +192,12 @@ def record_game(path: Path) -> str | None:
     except (RecordError, OSError):
         pass
     return named[0] if named else None
+
+
+def data_lookup(game: str, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
+    """The registry, with the data files given (``--data``, a game's flags) for a new game of ``game``."""
+    data = load_data(game, pairs)
+    return core_games.lookup({game: data}) if data else core_games.info
 
 
 def games_for(path: Path, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
@@ -294,3 +309,140 @@ def resume_at_prompt(path: Path, games: GameLookup) -> None:
     except OSError as err:
         fail(f"{path}: {err.strerror or err}")
     play_at_prompt(runner)
+
+
+# -- a new game from the command line, built from its descriptor ------------------------------
+
+SEAT_HELP = ("Who plays a seat, as NAME=KIND (the seat's name or number; a kind the seat allows: "
+             "human, ai, bot, random, or a level of the game's AI), repeatable. Unnamed seats keep their default.")
+VARIANT_HELP = "The game's variant or scenario (default: its first)."
+OPTION_HELP = "A rule option as name=value (the game's docs/rulings/<game>.md), repeatable."
+AI_TIME_HELP = "An AI seat's time per decision, in seconds (default: the game's)."
+AI_DEPTH_HELP = "Cap an AI seat's search depth."
+
+
+def game_name(game: str) -> str:
+    """A registered game's name as the registry spells it; one line, exit 2, for any other."""
+    from tui.cli_choices import canonical
+
+    name = canonical(game, core_games.names())
+    try:
+        core_games.info(name)
+    except RulesError as err:
+        fail(str(err))
+    return name
+
+
+def _seat_index(name: str, seats: Sequence[str]) -> int:
+    """The seat ``--seat`` names: by its name (any letter case) or its number from 1."""
+    from tui.cli_choices import canonical
+
+    word = canonical(name, seats)
+    if word in seats:
+        return seats.index(word)
+    if name.strip().isdigit() and 1 <= int(name.strip()) <= len(seats):
+        return int(name.strip()) - 1
+    fail(f"no seat {name.strip()[:40]!r} (seats: {', '.join(seats)}, or their numbers 1 to {len(seats)})")
+
+
+def seat_plans(gi: core_games.GameDescriptor, variant: str, given: Sequence[str], *, people: bool,
+               ai_time: float | None = None, ai_depth: int | None = None) -> tuple[tuple[SeatPlan, ...], str]:
+    """The seats of a new game from ``--seat NAME=KIND`` (and the seats as typed, ``ai,beginner``):
+    every seat named keeps the kind given, the others their default; without ``people`` (a simulated
+    game) a seat whose default is a person goes to the rulebook bot, the AI or a random mover, the
+    first the seat allows. A kind is a seat kind the seat allows, or a level of the game's AI
+    (``beginner``: the AI at that strength). One line, exit 2, for anything wrong."""
+    from notation.runner import SeatPlan
+    from tui.cli_choices import canonical
+
+    specs = gi.seat_specs(variant)
+    names = [s.name for s in specs]
+    levels = [key for key, _ in gi.ai_levels]
+
+    def default(spec: core_games.SeatSpec) -> str:
+        if people or spec.default != "human":
+            return spec.default
+        return next((k for k in ("bot", "ai", "random") if k in spec.kinds), spec.default)
+
+    words = [default(s) for s in specs]
+    for item in given:
+        name, sep, kind = item.partition("=")
+        if not sep or not name.strip() or not kind.strip():
+            fail(f"--seat takes NAME=KIND, got {item[:60]!r}")
+        index = _seat_index(name, names)
+        spec = specs[index]
+        allowed = [*spec.kinds, *(levels if "ai" in spec.kinds else ())]
+        kind = canonical(kind, allowed).strip()
+        if kind not in allowed:
+            fail(f"{spec.name} may be {', '.join(allowed)}, not {kind[:40]!r}")
+        if kind == "human" and not people:
+            fail("a simulated game has no person in it: give a seat ai, bot or random")
+        words[index] = kind
+    if ai_time is not None:
+        check_seconds(ai_time, "--ai-time")
+    check_depth(ai_depth, "--ai-depth")
+    base = gi.ai_limit
+
+    def plan(word: str) -> SeatPlan:
+        level = word if word in levels else None
+        if word != "ai" and level is None:
+            return SeatPlan(word)
+        if ai_time is None and ai_depth is None and level is None:
+            return SeatPlan("ai")  # the game's own limit
+        return SeatPlan("ai", replace(base, seconds=base.seconds if ai_time is None else ai_time,
+                                      depth=base.depth if ai_depth is None else ai_depth, level=level))
+
+    return tuple(plan(w) for w in words), ",".join(words)
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game a command line asked for: its setup, the registry with the user's data files, those
+    files (never to be written over), and the seats as typed."""
+
+    setup: GameSetup
+    games: GameLookup
+    inputs: tuple[Path, ...]
+    seats: str
+
+
+def new_game(game: str, variant: str | None, seat: Sequence[str], option: Sequence[str], data: Sequence[str],
+             flags: dict[str, Any], seed: int, *, people: bool, ai_time: float | None = None,
+             ai_depth: int | None = None, chance: str = "seeded") -> NewGame:
+    """``fiefdom play GAME`` and ``fiefdom simulate GAME``: the game's setup from its descriptor alone
+    (variants, seats, option specs, data files, AI levels); one line, exit 2, for a bad argument."""
+    from notation.runner import GameSetup
+    from tui.cli_choices import canonical, rule_options
+
+    game = game_name(game)
+    pairs = data_pairs(data, flags)
+    games = data_lookup(game, pairs)
+    gi = games(game)
+    variant = gi.variant_keys()[0] if variant is None else canonical(variant, gi.variant_keys())
+    try:
+        gi.check_variant(variant)
+        options = gi.options_of(variant, rule_options(game, variant, list(option)))
+    except RulesError as err:
+        fail(str(err))
+    plans, words = seat_plans(gi, variant, seat, people=people, ai_time=ai_time, ai_depth=ai_depth)
+    setup = GameSetup(game, variant, plans, seed, options, chance=chance)
+    return NewGame(setup, games, tuple(path for _, path in pairs), words)
+
+
+@dataclass(frozen=True)
+class SimulateWords:
+    """What a game adds to ``fiefdom simulate``'s summary, from its CLI plugin (all optional): what a
+    step is called (``moves``), how a result's reason is tallied (without its counts), and a tally
+    of its own: ``tally()`` makes one with ``observe(game, result)`` for each game as it ends and
+    ``lines(seat_names)``, its lines of the summary."""
+
+    noun: str = "steps"
+    reason: Callable[[Result], str] | None = None
+    tally: Callable[[], Any] | None = None
+
+
+SIMULATE_WORDS: dict[str, SimulateWords] = {}
+
+
+def add_simulate_words(game: str, words: SimulateWords) -> None:
+    SIMULATE_WORDS[game] = words

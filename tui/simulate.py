@@ -2,8 +2,9 @@
 
 Nothing here knows a game: a batch is a :class:`GameSetup` (the game, its
 variant, who plays each seat, options) played again and again, each game with
-its own seed drawn from the run's. Each game's ``simulate <game>`` command (in
-its CLI plugin) builds the setup and words the summary.
+its own seed drawn from the run's. ``fiefdom simulate GAME`` (tui/cli.py) builds
+the setup from the game's descriptor, and :func:`summary` words the results; a
+game's CLI plugin may add its own words (``cli_support.SimulateWords``).
 """
 
 from __future__ import annotations
@@ -170,3 +171,20 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
         batch.progress(visible(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}"))
     tally.seconds = time.perf_counter() - started
     return tally
+
+
+def summary(batch: Batch, tally: Tally, seats: str, seat_names: Sequence[str], extra: Sequence[str] = ()) -> str:
+    """The lines ``fiefdom simulate`` ends with: what was played, the wins per seat, shared wins, a game's
+    own lines (``extra``), the reasons, the steps and the time, the records' folder. Visible: seat names
+    and reasons come from the game's data, which may be a user's own file."""
+    setup = batch.setup
+    wins = ", ".join(f"{name} {tally.wins[name]}" for name in dict.fromkeys(seat_names))
+    lines = [
+        f"{count(tally.games, 'game')} of {setup.game} {setup.variant}, seed {setup.seed}, seats {seats}",
+        f"wins: {wins}" + (f"; no winner {tally.draws}" if tally.draws else ""),
+        *([f"shared wins: {tally.shared} (each winner of a shared win is counted above)"] if tally.shared else []),
+        *extra,
+        tally.reasons_line(),
+        *tally.speed_lines(batch.noun, batch.out),
+    ]
+    return "\n".join(visible(line) for line in lines)

@@ -34,36 +34,38 @@ def one_line_error(code: int, err: str, *words: str) -> None:
 
 
 @pytest.mark.parametrize("seed", ["-1", HUGE, str(2**63)])
-@pytest.mark.parametrize("command", [("taifa", "play", "--seats", "bot,bot,bot,bot,bot,bot"),
-                                     ("tafl", "play", "--players", "random,random"),
-                                     ("simulate", "tafl", "--players", "random,random", "-n", "1"),
+@pytest.mark.parametrize("command", [("play", "taifa", "--prompt", "--seat", "1=bot"),
+                                     ("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random"),
+                                     ("simulate", "tafl", "--seat", "1=random", "--seat", "2=random", "-n", "1"),
                                      ("simulate", "taifa", "-n", "1")])
 def test_a_seed_out_of_range(command: tuple[str, ...], seed: str, tmp_path: Path) -> None:
-    out = ["--out", tmp_path / "r.fief"] if command[1] == "play" else []
+    out = ["--out", tmp_path / "r.fief"] if command[0] == "play" else []
     code, _, err = invoke(*command, "--seed", seed, *out)
     one_line_error(code, err, "seed")
 
 
 @pytest.mark.parametrize("value", [MANY, "²", "--5", "1_0"])
-@pytest.mark.parametrize("command", [("tafl", "play", "--players", "random,random", "--option"),
+@pytest.mark.parametrize("command", [("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random",
+                                      "--option"),
                                      ("tafl", "analyse", "--option"),
                                      ("simulate", "tafl", "-n", "1", "--option"),
-                                     ("taifa", "play", "--scenario", "el-cid", "--option"),
-                                     ("simulate", "taifa", "--scenario", "el-cid", "-n", "1", "--option")])
+                                     ("play", "taifa", "--prompt", "--variant", "el-cid", "--option"),
+                                     ("simulate", "taifa", "--variant", "el-cid", "-n", "1", "--option")])
 def test_an_option_value_of_thousands_of_digits(command: tuple[str, ...], value: str, tmp_path: Path) -> None:
     name = "almoravid_hand" if "taifa" in command else "quiet_moves"
-    out = ["--out", tmp_path / "r.fief"] if command[1] == "play" else []
+    out = ["--out", tmp_path / "r.fief"] if command[0] == "play" else []
     code, _, err = invoke(*command, f"{name}={value}", *out)
     one_line_error(code, err, name)
 
 
 @pytest.mark.parametrize("args", [("tafl", "bench", "--seconds", "inf"), ("tafl", "bench", "--seconds", "1e300"),
-                                  ("tafl", "play", "--ai-time", "inf"), ("simulate", "tafl", "--ai-time", "inf"),
-                                  ("tafl", "play", "--ai-depth", str(10**300)),
+                                  ("play", "tafl", "--prompt", "--ai-time", "inf"),
+                                  ("simulate", "tafl", "--ai-time", "inf"),
+                                  ("play", "tafl", "--prompt", "--ai-depth", str(10**300)),
                                   ("simulate", "tafl", "--ai-depth", "1000")])
 def test_endless_times_and_depths(args: tuple[str, ...]) -> None:
     code, _, err = invoke(*args)
-    one_line_error(code, err, args[2])
+    one_line_error(code, err, args[-2])
 
 
 def test_nan_seconds_are_refused() -> None:
@@ -98,7 +100,7 @@ def run_main(args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, capsys: pyt
 @pytest.mark.parametrize(("args", "words"), [
     (("tafl", "analyse", "--best", "30", "x.fief"), ("fiefdom tafl analyse:", "--best", "20", "--help")),
     (("tafl", "bench", "--seconds", "0.001"), ("fiefdom tafl bench:", "--seconds", "0.01")),
-    (("simulate", "tafl", "--games", "abc"), ("fiefdom simulate tafl:", "--games", "integer")),
+    (("simulate", "tafl", "--games", "abc"), ("fiefdom simulate:", "--games", "integer")),
     (("simulate", "tafl", "--bogus"), ("No such option: --bogus",)),
     (("replay", "verify"), ("fiefdom replay verify:", "Missing argument")),
     (("nosuch",), ("No such command 'nosuch'", "'fiefdom --help'")),

@@ -46,25 +46,27 @@ def test_tafl_commands(tmp_path: Path) -> None:
         run("tafl", "rules-string", "-v", "brandubh", "-o", "repetition=off")
     assert run("tafl", "bench", "-v", "BRANDUBH", "--seconds", "0.01").startswith("tafl brandubh start:")
     out = tmp_path / "t.fief"
-    run("tafl", "play", "-v", "BRANDUBH", "--players", "RANDOM,Beginner", "-o", "REPETITION=DRAW",
+    run("play", "TAFL", "--prompt", "-v", "BRANDUBH", "--seat", "ATTACKERS=RANDOM", "--seat", "Defenders=Beginner",
+        "-o", "REPETITION=DRAW",
         "-o", "Strong_King_At_Throne=TRUE", "--seed", "3", "--out", out)
     h = header(out)
     assert (h.variant, kinds(h), h.options["repetition"]) == ("brandubh", ["random", "ai"], "draw")
     assert h.options["strong_king_at_throne"] is True
-    said = run("simulate", "tafl", "-v", "BRANDUBH", "--players", "Random,RANDOM", "-n", "1")
-    assert "games of tafl brandubh, seed 1, players random,random" in said
+    said = run("simulate", "Tafl", "-v", "BRANDUBH", "--seat", "1=Random", "--seat", "2=RANDOM", "-n", "1")
+    assert "game of tafl brandubh, seed 1, seats random,random" in said
 
 
 def test_taifa_commands(tmp_path: Path, own_map: Path) -> None:
     assert run("taifa", "map", "--scenario", "EL-CID") == run("taifa", "map", "--scenario", "el-cid")
     out = tmp_path / "t.fief"
-    run("taifa", "play", "--scenario", "El-Cid", "--seats", "RANDOM,Bot,BOT,bot", "-o", "ALMORAVID_HAND=14",
+    run("play", "taifa", "--prompt", "--variant", "El-Cid", "--seat", "ALMORAVIDS=RANDOM", "--seat", "el cid=BOT",
+        "-o", "ALMORAVID_HAND=14",
         "--map", own_map, "--seed", "3", "--out", out)
     h = header_with_map(out, own_map)
     assert (h.variant, kinds(h), h.options["almoravid_hand"]) == ("el-cid", ["random", "bot", "bot", "bot"], 14)
     assert run("replay", "--data", f"MAP={own_map}", "verify", out).startswith("ok")  # a data file's key
-    said = run("simulate", "taifa", "--scenario", "EL-CID", "--seats", "BOT,Random,bot,BOT", "-n", "1")
-    assert "games of taifa el-cid, seed 1, seats bot,random,bot,bot" in said
+    said = run("simulate", "taifa", "--variant", "EL-CID", "--seat", "CASTILE=Random", "-n", "1")
+    assert "game of taifa el-cid, seed 1, seats bot,random,bot,bot" in said
 
 
 def header_with_map(path: Path, own_map: Path) -> Header:
@@ -79,18 +81,19 @@ def header_with_map(path: Path, own_map: Path) -> Header:
 
 def test_kingdom_commands(tmp_path: Path) -> None:
     out = tmp_path / "k.fief"
-    run("kingdom", "play", "--mode", "MULTI", "--seats", "RANDOM,Greedy,random", "-o", "NOBLES=Choose",
+    run("play", "kingdom", "--prompt", "--variant", "MULTI-3", "--seat", "PLAYER 1=RANDOM", "--seat", "2=Greedy",
+        "--seat", "3=random", "-o", "NOBLES=Choose",
         "-o", "Survival=TRUE", "--seed", "3", "--out", out)
     h = header(out)
     assert (h.variant, kinds(h)) == ("multi-3", ["random", "ai", "random"])
     assert (h.options["nobles"], h.options["survival"]) == ("choose", True)
     out = tmp_path / "s.fief"
-    run("kingdom", "play", "--mode", "SOLO", "--difficulty", "EXPERT", "--seats", "RANDOM,BOT,Bot",
-        "-o", "Difficulty=expert", "-o", "PENALTY_TO_PLAYER=yes", "--seed", "3", "--out", out)
+    run("play", "kingdom", "--prompt", "--variant", "SOLO", "--seat", "YOU=RANDOM", "--seat", "enemy 1=BOT",
+        "-o", "Difficulty=EXPERT", "-o", "PENALTY_TO_PLAYER=yes", "--seed", "3", "--out", out)
     h = header(out)
     assert (h.variant, kinds(h), h.options["difficulty"]) == ("solo", ["random", "bot", "bot"], "expert")
-    said = run("simulate", "kingdom", "--mode", "Solo", "--difficulty", "Medium", "--seats", "RANDOM", "-n", "1")
-    assert "games of kingdom solo, seed 1, seats random,bot,bot" in said
+    said = run("simulate", "kingdom", "--variant", "Solo", "-o", "difficulty=Medium", "--seat", "you=RANDOM", "-n", "1")
+    assert "game of kingdom solo, seed 1, seats random,bot,bot" in said
 
 
 @pytest.mark.parametrize(("upper", "lower"), [
@@ -106,11 +109,13 @@ def test_replay_commands(upper: tuple[str | Path, ...], lower: tuple[str | Path,
 @pytest.mark.parametrize("args", [
     ("tafl", "analyse", "-v", "GILD-99"),
     ("tafl", "analyse", "--to-move", "KING"),
-    ("kingdom", "play", "--mode", "SOLITAIRE"),
-    ("kingdom", "play", "--mode", "SOLO", "--difficulty", "HARDEST"),
-    ("kingdom", "play", "-o", "NOBLES=pick"),
+    ("play", "kingdom", "--prompt", "--variant", "SOLITAIRE"),
+    ("play", "kingdom", "--prompt", "--variant", "SOLO", "-o", "difficulty=HARDEST"),
+    ("play", "kingdom", "--prompt", "-o", "NOBLES=pick"),
+    ("play", "CHESS", "--prompt"),
     ("taifa", "map", "--scenario", "CID"),
-    ("simulate", "taifa", "--seats", "BOTS"),
+    ("simulate", "taifa", "--seat", "1=BOTS"),
+    ("simulate", "taifa", "--seat", "ARAGON=bot"),
 ])
 def test_a_word_that_names_no_choice_is_still_one_line(args: tuple[str, ...]) -> None:
     result = cli.invoke(app, list(args), input="")

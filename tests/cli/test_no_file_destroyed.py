@@ -107,10 +107,10 @@ def test_a_failed_export_leaves_no_half_file(record: Path, tmp_path: Path, monke
 def test_tafl_play_replaces_an_existing_out_only_with_force(tmp_path: Path) -> None:
     out = tmp_path / "mine.fief"
     out.write_text("a file of mine")
-    code, _, err = invoke("tafl", "play", "--players", "random,random", "--out", out)
+    code, _, err = invoke("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--out", out)
     refused(code, err, "exists; give --force to replace it")
     assert out.read_text() == "a file of mine"
-    code, stdout, _ = invoke("tafl", "play", "--players", "random,random", "--out", out, "--force")
+    code, stdout, _ = invoke("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--out", out, "--force")
     assert code == 0 and f"record: {out}" in stdout and verify(read_record_file(out)).ok
 
 
@@ -118,21 +118,21 @@ def test_taifa_play_never_writes_over_its_own_map(tmp_path: Path) -> None:
     own = tmp_path / "map.toml"
     own.write_text(resources.files("core.taifa").joinpath("data/map.toml").read_text("utf-8"), "utf-8")
     before = own.read_bytes()
-    code, _, err = invoke("taifa", "play", "--seats", "bot,bot,bot,bot,bot,bot", "--map", own, "--out", own, "--force")
+    code, _, err = invoke("play", "taifa", "--prompt", "--seat", "1=bot", "--map", own, "--out", own, "--force")
     refused(code, err, "an output never replaces its own input")
     assert own.read_bytes() == before
     out = tmp_path / "t.fief"
     out.write_text("x")
-    code, _, err = invoke("taifa", "play", "--seats", "bot,bot,bot,bot,bot,bot", "--out", out)
+    code, _, err = invoke("play", "taifa", "--prompt", "--seat", "1=bot", "--out", out)
     refused(code, err, "exists; give --force")
-    code, _, _ = invoke("taifa", "play", "--seats", "bot,bot,bot,bot,bot,bot", "--out", out, "--force")
+    code, _, _ = invoke("play", "taifa", "--prompt", "--seat", "1=bot", "--out", out, "--force")
     assert code == 0 and read_record_file(out).result is not None
 
 
 # -- simulate --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", [("tafl", "--players", "random,random"), ("taifa",)])
+@pytest.mark.parametrize("game", [("tafl", "--seat", "1=random", "--seat", "2=random"), ("taifa",)])
 def test_simulate_never_replaces_an_earlier_run_without_force(game: tuple[str, ...], tmp_path: Path) -> None:
     out = tmp_path / "runs"
     code, _, _ = invoke("simulate", *game, "-n", "2", "--seed", "4", "--out", out)
@@ -163,8 +163,8 @@ def test_simulate_never_replaces_its_own_data_file(tmp_path: Path) -> None:
 def test_a_billion_games_show_the_first_at_once(tmp_path: Path) -> None:
     """Seeds are drawn lazily and the earlier-run check looks at the folder once: the first
     game's line comes at once (the run is stopped after it)."""
-    code = ("import sys; from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--players', "
-            f"'random,random', '--games', '1000000000', '--out', {str(tmp_path / 'runs')!r}]; main()")
+    code = ("import sys; from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--seat', "
+            f"'1=random', '--seat', '2=random', '--games', '1000000000', '--out', {str(tmp_path / 'runs')!r}]; main()")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
@@ -194,7 +194,7 @@ def test_saving_a_record_never_replaces_another(record: Path, tmp_path: Path) ->
                                   ("replay", "export", "FIFO"), ("replay", "view", "FIFO"), ("resume", "FIFO"),
                                   ("resume", "--prompt", "FIFO"), ("replay", "--data", "map=FIFO", "verify", TAIFA),
                                   ("replay", "--map", "FIFO", "verify", TAIFA), ("taifa", "map", "--map", "FIFO"),
-                                  ("taifa", "cards", "--cards", "FIFO"), ("taifa", "play", "--map", "FIFO"),
+                                  ("taifa", "cards", "--cards", "FIFO"), ("play", "taifa", "--prompt", "--map", "FIFO"),
                                   ("simulate", "taifa", "--cards", "FIFO")])
 def test_a_fifo_is_refused_at_once(args: tuple[str | Path, ...], tmp_path: Path) -> None:
     """Run in a process of its own with a time limit: a command that blocks fails the test, not the run."""

@@ -68,7 +68,7 @@ def run_main(args: list[str | Path], monkeypatch: pytest.MonkeyPatch, capsys: py
 def unfinished(tmp_path: Path) -> Path:
     """A Tafl record at the prompt, stopped before the person's first move."""
     path = tmp_path / "h.fief"
-    result = CliRunner().invoke(app, ["tafl", "play", "--players", "human,random", "--variant", "brandubh",
+    result = CliRunner().invoke(app, ["play", "tafl", "--prompt", "--seat", "1=human", "--seat", "2=random", "--variant", "brandubh",
                                       "--out", str(path), "--seed", "3"], input="")
     assert result.exit_code == 2 and path.exists(), result.output
     return path
@@ -87,9 +87,9 @@ COMMANDS = [
     ("kingdom", "cards"),
     ("taifa", "map"),
     ("taifa", "cards"),
-    ("simulate", "tafl", "--variant", "brandubh", "--players", "random,random", "-n", "1"),
-    ("tafl", "play", "--variant", "brandubh", "--players", "random,random", "--seed", "3", "--out", "OUT"),
-    ("kingdom", "play", "--seats", "random,random,random", "--seed", "3", "--out", "OUT"),
+    ("simulate", "tafl", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random", "-n", "1"),
+    ("play", "tafl", "--prompt", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random", "--seed", "3", "--out", "OUT"),
+    ("play", "kingdom", "--prompt", "-v", "multi-3", "--seat", "1=random", "--seat", "2=random", "--seat", "3=random", "--seed", "3", "--out", "OUT"),
     ("resume", "UNFINISHED", "--prompt"),
 ]
 
@@ -143,7 +143,7 @@ def fiefdom(args: list[str | Path], redirect: str) -> subprocess.CompletedProces
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("args", [["replay", "verify", TAFL], ["replay", "export", KINGDOM],
-                                  ["tafl", "play", "--variant", "brandubh", "--players", "random,random",
+                                  ["play", "tafl", "--prompt", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random",
                                    "--seed", "3", "--out", "OUT"]],
                          ids=["verify", "export", "prompt"])
 def test_a_full_disk(args: list[str | Path], tmp_path: Path) -> None:

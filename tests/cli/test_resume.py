@@ -73,7 +73,7 @@ def test_issue_26s_el_cid_game_with_an_ai_seat_resumes_to_the_same_game(tmp_path
     uncut game said done: the AI built afresh had forgotten the event it was playing. Cut there, and
     wherever the AI is in the middle of its own answers (an event's target, an attack's cards)."""
     path, cut = tmp_path / "whole.fief", tmp_path / "cut.fief"
-    code, _, err = invoke("taifa", "play", "--scenario", "el-cid", "--seats", "random,bot,ai,bot",
+    code, _, err = invoke("play", "taifa", "--prompt", "--variant", "el-cid", "--seat", "1=random", "--seat", "3=ai", "--seat", "4=bot",
                           "-o", "almoravid_hand=14", "--seed", "27", "--out", path)
     assert code == 0, err
     whole = path.read_bytes()
@@ -96,7 +96,7 @@ def test_issue_26s_el_cid_game_with_an_ai_seat_resumes_to_the_same_game(tmp_path
 def waiting(tmp_path: Path) -> Path:
     """A Taifa record whose next step is a person's: Castile quit at its first question."""
     path = tmp_path / "castile.fief"
-    code, out, _ = invoke("taifa", "play", "--seed", "3", "--out", path, stdin="quit\n")
+    code, out, _ = invoke("play", "taifa", "--prompt", "--seed", "3", "--out", path, stdin="quit\n")
     assert code == 0 and out.rstrip().endswith(f"stopped; the record so far is {path}")
     return path
 
@@ -178,7 +178,7 @@ def test_without_prompt_the_app_resumes_it(waiting: Path, monkeypatch: pytest.Mo
 def test_a_record_on_its_own_map_resumes_with_that_map(tmp_path: Path, own_map: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "own.fief"
-    code, _, _ = invoke("taifa", "play", "--map", own_map, "--out", path, stdin="quit\n")
+    code, _, _ = invoke("play", "taifa", "--prompt", "--map", own_map, "--out", path, stdin="quit\n")
     assert code == 0
     err = _refused(path, "--prompt")
     assert "its own map" in err and "--map" in err
@@ -202,6 +202,6 @@ def test_a_record_on_its_own_map_resumes_with_that_map(tmp_path: Path, own_map: 
     code, _, err = invoke("resume", path, "--map", own_map)
     assert code == 0 and built == [3], err  # Cantabria's defence on the own map
     tafl = tmp_path / "tafl.fief"
-    code, _, _ = invoke("tafl", "play", "--out", tafl, stdin="quit\n")
+    code, _, _ = invoke("play", "tafl", "--prompt", "--out", tafl, stdin="quit\n")
     assert code == 0
     assert "Tafl has no data file 'map' (it takes none)" in _refused(tafl, "--prompt", "--map", str(own_map))

@@ -1,4 +1,4 @@
-"""`fiefdom taifa play` (Taifa at the prompt) and --map/--cards on simulate, play and replay."""
+"""`fiefdom play taifa --prompt` (Taifa at the prompt) and --map/--cards on simulate, play and replay."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def invoke(*args: str | Path, stdin: str = "") -> tuple[int, str, str]:
 def test_a_person_plays_castile_by_number_and_by_words(tmp_path: Path) -> None:
     out = tmp_path / "game.fief"
     # Option 1 of the first question, a word the rules refuse, help, then quit.
-    code, text, _ = invoke("taifa", "play", "--seed", "3", "--out", out, stdin="1\nattack Nowhere\nhelp\nquit\n")
+    code, text, _ = invoke("play", "taifa", "--prompt", "--seed", "3", "--out", out, stdin="1\nattack Nowhere\nhelp\nquit\n")
     assert code == 0, text
     assert "Castile (human)" in text and "Catalan Counties (bot)" in text
     assert "Castile: your action" in text and "no area named 'Nowhere'" in text
@@ -46,7 +46,7 @@ def test_a_person_plays_castile_by_number_and_by_words(tmp_path: Path) -> None:
 
 def test_input_ending_stops_cleanly(tmp_path: Path) -> None:
     path = tmp_path / "g.fief"
-    code, text, err = invoke("taifa", "play", "--scenario", "el-cid", "--out", path)
+    code, text, err = invoke("play", "taifa", "--prompt", "--variant", "el-cid", "--out", path)
     assert code == 2 and "El Cid (human)" in text
     assert err == f"error: no input to read, and El Cid is to decide; the record so far is {path}\n"
     assert verify(read_record_file(path)).ok
@@ -54,21 +54,21 @@ def test_input_ending_stops_cleanly(tmp_path: Path) -> None:
 
 def test_a_whole_game_with_no_person_finishes_and_verifies(tmp_path: Path) -> None:
     out = tmp_path / "bots.fief"
-    code, text, _ = invoke("taifa", "play", "--seats", "bot,bot,bot,bot,bot,bot", "--seed", "2", "--out", out)
+    code, text, _ = invoke("play", "taifa", "--prompt", "--seat", "castile=bot", "--seed", "2", "--out", out)
     assert code == 0, text
     assert "win" in text.splitlines()[-3] and text.rstrip().endswith(f"record: {out}")
     assert verify(read_record_file(out)).ok
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--seats", "human,bot"), "--seats takes 6 of human/bot/ai"),
-    (("--seats", "human,bot,bot,bot,bot,robot"), "--seats takes 6 of human/bot/ai"),
-    (("--scenario", "moon"), "unknown taifa scenario 'moon'"),
-    (("--option", "almoravid_hand=14"), "almoravid_hand is an El Cid option"),
+    (("--seat", "7=bot"), "no seat '7' (seats: Castile, Catalan Counties, "),
+    (("--seat", "leon=robot"), "Leon may be human, bot, ai, random, not 'robot'"),
+    (("--variant", "moon"), "unknown taifa scenario 'moon'"),
+    (("--option", "almoravid_hand=14"), "option 'almoravid_hand' does not apply to taifa standard"),
     (("--map", "/nonexistent/map.toml"), "cannot read map"),
 ])
 def test_bad_arguments_are_one_line(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
-    code, _, err = invoke("taifa", "play", "--out", tmp_path / "x.fief", *args)
+    code, _, err = invoke("play", "taifa", "--prompt", "--out", tmp_path / "x.fief", *args)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
 
 

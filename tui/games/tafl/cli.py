@@ -1,4 +1,6 @@
-"""Tafl's own commands: ``fiefdom tafl analyse|bench|play`` and ``fiefdom simulate tafl``.
+"""Tafl's own commands: ``fiefdom tafl analyse|bench|variants|rules-string|export-otg|import-otg``
+and ``fiefdom engine``. Playing and simulating are the generic ``fiefdom play tafl`` and
+``fiefdom simulate tafl``; this module only names what a step is called in their summary (a move).
 
 This module is imported whenever the command line is built, so it imports
 nothing of the game: each command does, when it runs.
@@ -8,16 +10,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import typer
 
-from tui.cli_choices import canonical, canonical_list, rule_options
+from tui.cli_choices import canonical, rule_options
 from tui.cli_choices import variant as canonical_variant
-from tui.cli_support import PLAY_SEED_HELP, check_depth, check_seconds, fail, play_seed
-
-if TYPE_CHECKING:
-    from notation.runner import SeatPlan
+from tui.cli_support import SimulateWords, add_simulate_words, check_seconds, fail
 
 SIDES = {"attackers": 0, "defenders": 1}
 OPTION_HELP = "A rule option as name=value (see docs/rulings/tafl.md), repeatable."
@@ -119,34 +118,6 @@ def bench(
                    f"{b['nodes']} nodes, {b['nodes_per_second']:.0f} nodes/s")
 
 
-LEVEL_HELP = "or an AI level: beginner, casual, strong, full"
-
-
-def _seats(players: str, allowed: tuple[str, ...], ai_time: float, ai_depth: int | None) -> tuple[SeatPlan, ...]:
-    """Two seat plans (attackers, defenders) from ``--players``; one line, exit 2, when it is not that.
-
-    Besides ``allowed``, a seat may name an AI level (core.tafl.LEVELS): the AI at that strength,
-    like Take the Kingdom's ``greedy`` seat.
-    """
-    from core.match import Limit
-    from core.tafl import LEVELS
-    from notation.runner import SeatPlan
-
-    words = (*allowed, *LEVELS)
-    kinds = canonical_list(players, words)
-    if len(kinds) != 2 or any(k not in words for k in kinds):
-        fail(f"--players takes two of {'/'.join(words)} separated by a comma (attackers,defenders), got {players!r}")
-    check_seconds(ai_time, "--ai-time")
-    check_depth(ai_depth, "--ai-depth")
-    return tuple(SeatPlan("ai", Limit(seconds=ai_time, depth=ai_depth, level=k if k in LEVELS else None))
-                 if k == "ai" or k in LEVELS else SeatPlan(k) for k in kinds)
-
-
-def _shown(seats: tuple[SeatPlan, ...]) -> str:
-    """The seats as typed: a level for an AI seat that names one (``beginner,ai``)."""
-    return ",".join(p.limit.level if p.kind == "ai" and p.limit and p.limit.level else p.kind for p in seats)
-
-
 def _options(variant: str, option: list[str]) -> dict[str, Any]:
     """The variant's rule options with ``--option`` applied, checked by the rules (one line when bad)."""
     from core.engine import RulesError
@@ -156,59 +127,6 @@ def _options(variant: str, option: list[str]) -> dict[str, Any]:
         return dict(TaflGame(variant, rule_options("tafl", variant, option)).opts)
     except RulesError as err:
         fail(str(err))
-
-
-def play(
-    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
-    players: str = typer.Option("human,ai", "--players", help=f"attackers,defenders: each human, ai or random, {LEVEL_HELP}."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s",
-                                       help="Seed for the AI's and random movers' choices " + PLAY_SEED_HELP),
-    ai_time: float = typer.Option(1.0, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
-    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
-    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
-    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists."),
-    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where records are saved by default."),
-) -> None:
-    """Play Tafl at the text prompt: type moves (e1-e4) or their numbers; every move is recorded."""
-    from core import games as core_games
-    from notation.runner import GameSetup
-    from tui.cli_support import play_at_prompt, start_runner
-
-    variant = canonical_variant("tafl", variant)
-    setup = GameSetup("tafl", variant, _seats(players, ("human", "ai", "random"), ai_time, ai_depth), play_seed(seed),
-                      _options(variant, option))
-    play_at_prompt(start_runner(setup, out, force, core_games.info, data_dir=data_dir))
-
-
-def simulate(
-    variant: str = typer.Option("traditional", "--variant", "-v", help=VARIANT_HELP),
-    games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
-    force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
-    players: str = typer.Option("ai,ai", "--players", help=f"attackers,defenders: each ai or random, {LEVEL_HELP}."),
-    ai_time: float = typer.Option(0.2, "--ai-time", min=0.001, help="The AI's time per move, in seconds."),
-    ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help="Cap the AI's search depth."),
-    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-) -> None:
-    """Play headless Tafl games, print the results and the games per second."""
-    from notation.runner import GameSetup
-    from tui.cli_support import run_batch
-    from tui.simulate import Batch
-
-    variant = canonical_variant("tafl", variant)
-    seats = _seats(players, ("ai", "random"), ai_time, ai_depth)  # tafl has no rulebook bot
-    setup = GameSetup("tafl", variant, seats, seed, _options(variant, option))
-    batch = Batch(setup, games, out, typer.echo, noun="moves", force=force)
-    tally = run_batch(batch)
-    lines = [
-        f"{games} games of tafl {variant}, seed {seed}, players {_shown(seats)}",
-        "results: " + ", ".join(f"{k} {tally.wins[k] if k != 'draw' else tally.draws}"
-                                for k in ("attackers", "defenders", "draw")),
-        tally.reasons_line(),
-    ]
-    typer.echo("\n".join(lines + tally.speed_lines("moves", out)))
 
 
 def variants() -> None:
@@ -319,18 +237,17 @@ def engine(
     raise typer.Exit(code)
 
 
-def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
-    """Add ``fiefdom tafl ...``, ``fiefdom simulate tafl`` and ``fiefdom engine`` (Tafl's OTEP engine)."""
+def register(app: typer.Typer) -> None:
+    """Add ``fiefdom tafl ...`` and ``fiefdom engine`` (Tafl's OTEP engine); simulate's steps are moves."""
     tafl_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                           help="Tafl tools: analyse positions and moves, measure the AI, play at the prompt, "
-                                "OpenTafl game files.")
+                           help="Tafl tools: analyse positions and moves, measure the AI, OpenTafl game files "
+                                "(play with `fiefdom play tafl`).")
     tafl_app.command("analyse")(analyse)
     tafl_app.command("bench")(bench)
-    tafl_app.command("play")(play)
     tafl_app.command("variants")(variants)
     tafl_app.command("rules-string")(rules_string)
     tafl_app.command("export-otg")(export_otg)
     tafl_app.command("import-otg")(import_otg)
     app.add_typer(tafl_app, name="tafl")
     app.command("engine")(engine)
-    simulate_app.command("tafl")(simulate)
+    add_simulate_words("tafl", SimulateWords(noun="moves"))

@@ -1,5 +1,6 @@
-"""Taifa's own commands: ``fiefdom taifa map|cards|play`` and ``fiefdom simulate taifa``, and the
-``--map``/``--cards`` flags for its data files on the generic commands (replay, resume).
+"""Taifa's own commands: ``fiefdom taifa map|cards``, the ``--map``/``--cards`` flags for its data
+files on the generic commands (play, simulate, replay, resume), and how ``fiefdom simulate taifa``
+tallies its reasons. Playing and simulating are the generic ``fiefdom play|simulate taifa``.
 
 This module is imported whenever the command line is built, so it imports
 nothing of the game: each command does, when it runs.
@@ -14,15 +15,8 @@ from typing import Any, Optional
 import typer
 
 from notation.wording import visible
-from tui.cli_choices import canonical_list, rule_options
 from tui.cli_choices import variant as canonical_variant
-from tui.cli_support import PLAY_SEED_HELP, add_data_flag, fail, load_data, load_file, play_seed, visible_lines
-
-MAP_HELP = "Your own map file (TOML, see docs/taifa-map.md) instead of the reconstruction."
-CARDS_HELP = "Your own decks file (TOML, see docs/taifa-cards.md) instead of the reconstruction."
-SCENARIO_HELP = "standard (six kingdoms) or el-cid (four)."
-OPTION_HELP = "A rule option as name=value: almoravid_hand=12..16 (el-cid)."
-SEAT_WORDS = ("human", "bot", "ai", "random")  # a person, the rulebook's bot (section 9), the AI, random moves
+from tui.cli_support import SimulateWords, add_data_flag, add_simulate_words, fail, load_file
 
 
 def taifa_map(
@@ -76,115 +70,18 @@ def taifa_cards(
                "These decks are a reconstruction (docs/taifa-cards.md).")
 
 
-def _data(map_file: Optional[Path], cards_file: Optional[Path]) -> dict[str, Any]:
-    """The user's own map and decks, loaded (one line, exit 2, when one is unusable)."""
-    return load_data("taifa", [(key, path) for key, path in (("map", map_file), ("cards", cards_file)) if path])
-
-
-def _template(scenario: str, option: list[str]) -> Any:
-    """A game at the scenario's start: checks the scenario and the options in the rules' own words."""
-    from core.engine import RulesError
-    from core.taifa.game import TaifaGame
-
-    try:
-        return TaifaGame(scenario, rule_options("taifa", scenario, option))
-    except RulesError as err:
-        fail(str(err))
-
-
-def play(
-    scenario: str = typer.Option("standard", "--scenario", help=SCENARIO_HELP),
-    seats: Optional[str] = typer.Option(
-        None, "--seats", help="human, bot, ai or random per kingdom in play order, comma-separated "
-        "(default: you play Castile, or El Cid in el-cid; the rest are bots)."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed for the dice and shuffles " + PLAY_SEED_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the record (default: your data folder)."),
-    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never --map or --cards)."),
-    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    map_file: Optional[Path] = typer.Option(None, "--map", help=MAP_HELP),
-    cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
-    data_dir_opt: Optional[Path] = typer.Option(None, "--data-dir", help="Where records are saved by default."),
-    table_dice: bool = typer.Option(False, "--table-dice",
-                                    help="Type the dice thrown on a real table (shuffles and picks stay seeded)."),
-) -> None:
-    """Play Taifa at the prompt: any mix of human, rulebook bot and AI seats, every step recorded."""
-    from core import games as core_games
-    from notation.runner import GameSetup, SeatPlan
-    from tui.cli_support import play_at_prompt, start_runner
-
-    data = _data(map_file, cards_file)
-    scenario = canonical_variant("taifa", scenario)
-    template = _template(scenario, option)
-    games = core_games.lookup({"taifa": data})
-    specs = games("taifa").seat_specs(scenario)
-    kinds = [s.default for s in specs] if seats is None else canonical_list(seats, SEAT_WORDS)
-    if len(kinds) != len(specs) or any(k not in SEAT_WORDS for k in kinds):
-        fail(f"--seats takes {len(specs)} of human/bot/ai/random separated by commas, in play order "
-             f"({', '.join(s.name for s in specs)}); got {seats!r}")
-    setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), play_seed(seed), dict(template.opts),
-                      chance="manual" if table_dice else "seeded")
-    play_at_prompt(start_runner(setup, out, force, games, data_dir=data_dir_opt, inputs=(map_file, cards_file)))
-
-
 def _reason(result: Any) -> str:
     """Reasons tallied without their counts: ``most castles after turn 3 (10)`` -> ``(n)``."""
     return re.sub(r"(?<!turn )(?<!all )\b\d+\b", "n", result.reason)
 
 
-def simulate(
-    scenario: str = typer.Option("standard", "--scenario", help=SCENARIO_HELP),
-    games: int = typer.Option(10, "--games", "-n", min=1, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed for the whole run; each game gets its own."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
-    force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
-    seats: Optional[str] = typer.Option(
-        None, "--seats", help="One of bot/ai/random per kingdom, in play order, comma-separated (default: all bot)."),
-    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    map_file: Optional[Path] = typer.Option(None, "--map", help=MAP_HELP),
-    cards_file: Optional[Path] = typer.Option(None, "--cards", help=CARDS_HELP),
-) -> None:
-    """Play headless Taifa games, print the wins per kingdom, the reasons and the games per second.
-
-    A bot seat is played by the rulebook's bot (section 9: rules, not a player);
-    ai is the Taifa AI; random picks any legal option (for fuzzing).
-    """
-    from core import games as core_games
-    from notation.runner import GameSetup, SeatPlan
-    from tui.cli_support import run_batch
-    from tui.simulate import Batch
-
-    data = _data(map_file, cards_file)
-    kinds = [] if seats is None else canonical_list(seats, SEAT_WORDS[1:])
-    if any(k not in SEAT_WORDS[1:] for k in kinds):
-        fail(f"--seats takes bot, ai or random for each kingdom, separated by commas, got {seats!r}")
-    scenario = canonical_variant("taifa", scenario)
-    template = _template(scenario, option)
-    names = template.seats
-    kinds = kinds or ["bot"] * len(names)
-    if len(kinds) != len(names):
-        fail(f"--seats lists {len(kinds)} seats; taifa {scenario} has {len(names)} ({', '.join(names)})")
-    setup = GameSetup("taifa", scenario, tuple(SeatPlan(k) for k in kinds), seed, dict(template.opts))
-    batch = Batch(setup, games, out, typer.echo, reason=_reason, force=force,
-                  inputs=tuple(p for p in (map_file, cards_file) if p is not None))
-    tally = run_batch(batch, core_games.lookup({"taifa": data}))
-    wins = ", ".join(f"{n} {tally.wins[n]}" for n in names)
-    lines = [
-        f"{games} games of taifa {scenario}, seed {seed}, seats {batch.kinds}",
-        f"wins: {wins}" + (f"; no winner {tally.draws}" if tally.draws else ""),
-        f"shared wins: {tally.shared} (each winner of a shared win is counted above)",
-        tally.reasons_line(),
-    ]
-    typer.echo(visible_lines("\n".join(lines + tally.speed_lines("steps", out))))
-
-
-def register(app: typer.Typer, simulate_app: typer.Typer) -> None:
-    """Add ``fiefdom taifa ...``, ``fiefdom simulate taifa``, and --map/--cards on replay and resume."""
+def register(app: typer.Typer) -> None:
+    """Add ``fiefdom taifa ...``, --map/--cards on the generic commands, and simulate's reasons."""
     taifa_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                            help="Taifa: play at the prompt, and the reconstructed map and decks.")
+                            help="Taifa: the reconstructed map and decks (play with `fiefdom play taifa`).")
     taifa_app.command("map")(taifa_map)
     taifa_app.command("cards")(taifa_cards)
-    taifa_app.command("play")(play)
     app.add_typer(taifa_app, name="taifa")
-    simulate_app.command("taifa")(simulate)
-    add_data_flag("--map", "map", "A Taifa record's own map file (docs/taifa-map.md): --data map=FILE.")
-    add_data_flag("--cards", "cards", "A Taifa record's own decks file (docs/taifa-cards.md): --data cards=FILE.")
+    add_simulate_words("taifa", SimulateWords(reason=_reason))
+    add_data_flag("--map", "map", "Your own Taifa map file (docs/taifa-map.md): --data map=FILE.")
+    add_data_flag("--cards", "cards", "Your own Taifa decks file (docs/taifa-cards.md): --data cards=FILE.")
