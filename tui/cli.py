@@ -33,6 +33,7 @@ import typer
 from typer._click import exceptions as click_errors  # typer 0.29 carries click inside (pinned in pyproject)
 from typer._click.utils import PacifyFlushWrapper
 
+from core import games as core_games
 from notation.wording import visible
 from tui import games as tui_games
 from tui.cli_replay import replay_app
@@ -45,18 +46,18 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help text, no boxes
-    help=f"Play, record and review tabletop games ({', '.join(tui_games.names())}).",
+    help=f"Play, record and review tabletop games ({', '.join(core_games.names())}).",
 )
 # The folder a user would look in, named in --help (the platform's, unless --data-dir says another).
 DATA_DIR_HELP = f"Where autosaves, saved records and keymap.toml live; without it: {default_data_dir()}"
-GAME_HELP = "The game to play (one of the registered games: fiefdom --help names them)."
+GAME_HELP = f"The game: {', '.join(core_games.names())}."
 NEW_GAME_DATA_HELP = "A data file of the game's own, as KEY=FILE (its own map, say), repeatable."
 
 
 @app.command("play")
 @takes_data_flags
 def play(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Without it: the home screen.", metavar="[GAME]",
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Without it: the home screen.", metavar="GAME",
                                          show_default=False),
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help=VARIANT_HELP),
     seat: list[str] = typer.Option([], "--seat", help=SEAT_HELP, metavar="NAME=KIND"),

@@ -424,6 +424,8 @@ def new_game(game: str, variant: str | None, seat: Sequence[str], option: Sequen
         options = gi.options_of(variant, rule_options(game, variant, list(option)))
     except RulesError as err:
         fail(str(err))
+    if chance == "manual" and not gi.has_chance:
+        fail(f"{gi.title} throws no dice: --table-dice is for a game that does")
     plans, words = seat_plans(gi, variant, seat, people=people, ai_time=ai_time, ai_depth=ai_depth)
     setup = GameSetup(game, variant, plans, seed, options, chance=chance)
     return NewGame(setup, games, tuple(path for _, path in pairs), words)

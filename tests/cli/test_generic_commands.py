@@ -218,6 +218,7 @@ def test_a_game_named_starts_in_the_app_at_once(tmp_path: Path, monkeypatch: pyt
     (("simulate", "taifa", "--data", "map=/nonexistent/map.toml"), "/nonexistent/map.toml"),
     (("simulate", "tafl", "--seed", "-1"), "seed"),
     (("simulate", "tafl", "--ai-time", "inf"), "--ai-time"),
+    (("play", "tafl", "--prompt", "--table-dice"), "Tafl throws no dice"),
 ])
 def test_a_bad_argument_is_one_line(args: tuple[str, ...], words: str, tmp_path: Path) -> None:
     code, out, err = invoke(*args, *(("--out", tmp_path / "x") if args[0] == "play" and len(args) > 1
