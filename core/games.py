@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import re
-from importlib import metadata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -210,6 +209,8 @@ def _modules() -> dict[str, str]:
     When two declare one name, the first found keeps it."""
     global _MODULES
     if _MODULES is None:
+        from importlib import metadata  # only when a game is first named
+
         found: dict[str, str] = {}
         for point in metadata.entry_points(group=ENTRY_POINTS):
             found.setdefault(point.name, point.value)
@@ -225,9 +226,12 @@ def names() -> list[str]:
 def _load(ref: str) -> GameDescriptor:
     """The descriptor an entry point names: ``module`` (its GAME) or ``module:attr``."""
     module, _, attr = ref.partition(":")
-    found: Any = importlib.import_module(module.strip())
-    for part in (attr.strip().split(".") if attr.strip() else ["GAME"]):
-        found = getattr(found, part)
+    try:  # another package's game may be broken: one line, not a traceback
+        found: Any = importlib.import_module(module.strip())
+        for part in (attr.strip().split(".") if attr.strip() else ["GAME"]):
+            found = getattr(found, part)
+    except (ImportError, AttributeError) as err:
+        raise RulesError(f"the game {ref} cannot be loaded: {err}") from None
     if not isinstance(found, GameDescriptor):
         raise RulesError(f"{ref} is not a fiefdom game (a GameDescriptor)")
     return found

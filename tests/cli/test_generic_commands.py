@@ -97,6 +97,16 @@ def test_a_game_declared_by_entry_point_plays_everywhere(tmp_path: Path) -> None
     assert done.returncode == 0 and done.stdout.startswith("ok:") and "unfinished" not in done.stdout, done.stdout
 
 
+def test_a_broken_game_is_one_line() -> None:
+    core_games.register("broken", "no_such_module_anywhere")
+    try:
+        code, _, err = invoke("simulate", "broken")
+    finally:
+        core_games.unregister("broken")
+    assert code == 2 and err.startswith("error: the game no_such_module_anywhere cannot be loaded: ")
+    assert err.count("\n") == 1
+
+
 def test_the_registry_reads_the_installed_entry_points() -> None:
     from importlib import metadata
 
