@@ -89,7 +89,8 @@ def test_a_person_builds_a_kingdom_by_number_and_by_words(tmp_path: Path) -> Non
     # The draft: option 1, then words; a word no option has (refused in one line, nothing lost),
     # the hand and the table, then quit.
     typed = "1\nland as a new land\nattack nowhere\nhand\ntable\nquit\n"
-    code, text, _ = invoke("play", "kingdom", "--prompt", "-v", "multi-3", *seats("human", "random", "random"), "--seed", "4",
+    code, text, _ = invoke("play", "kingdom", "--prompt", "-v", "multi-3", *seats("human", "random", "random"),
+                           "--seed", "4",
                            "--out", out,
                            stdin=typed)
     assert code == 0, text
@@ -108,7 +109,8 @@ def test_a_person_builds_a_kingdom_by_number_and_by_words(tmp_path: Path) -> Non
 
 def test_a_solo_round_at_the_prompt(tmp_path: Path) -> None:
     out = tmp_path / "solo.fief"
-    code, text, _ = invoke("play", "kingdom", "--prompt", "-v", "solo", "--seat", "you=human", "-o", "difficulty=medium",
+    code, text, _ = invoke("play", "kingdom", "--prompt", "-v", "solo", "--seat", "you=human", "-o",
+                           "difficulty=medium",
                            "--seed", "4", "--out", out, stdin="keep freeze\n1\nnobles\nquit\n")
     assert code == 0, text
     assert "solo, medium: round 1 of 18" in text and "revealed: Soldiers -2, " in text

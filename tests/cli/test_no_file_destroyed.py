@@ -110,7 +110,8 @@ def test_tafl_play_replaces_an_existing_out_only_with_force(tmp_path: Path) -> N
     code, _, err = invoke("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--out", out)
     refused(code, err, "exists; give --force to replace it")
     assert out.read_text() == "a file of mine"
-    code, stdout, _ = invoke("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--out", out, "--force")
+    code, stdout, _ = invoke("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--out", out,
+                             "--force")
     assert code == 0 and f"record: {out}" in stdout and verify(read_record_file(out)).ok
 
 

@@ -141,7 +141,8 @@ def test_a_record_being_played_is_neither_resumed_nor_replaced_nor_given_up_by_a
 
 
 def test_many_games_started_at_once_each_get_their_own_record(tmp_path: Path) -> None:
-    procs = [fiefdom("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant", "brandubh", "--seed", "7",
+    procs = [fiefdom("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant", "brandubh",
+                     "--seed", "7",
                      "--data-dir", tmp_path) for _ in range(4)]
     ends = [(p.wait(timeout=180), *p.communicate()) for p in procs]
     assert all(code == 0 for code, _, _ in ends), ends
@@ -173,9 +174,11 @@ def test_an_autosave_name_taken_passes_to_the_next(tmp_path: Path, monkeypatch: 
 # -- a data folder that cannot be one ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant", "brandubh"),
+@pytest.mark.parametrize("command", [("play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random",
+                                      "--variant", "brandubh"),
                                      ("play", "taifa", "--prompt", "--variant", "el-cid", "--seat", "4=random"),
-                                     ("play", "kingdom", "--prompt", "-v", "multi-3", "--seat", "1=random", "--seat", "2=random", "--seat", "3=random")])
+                                     ("play", "kingdom", "--prompt", "-v", "multi-3", "--seat", "1=random", "--seat",
+                                      "2=random", "--seat", "3=random")])
 @pytest.mark.parametrize("where", ["file", "under a file"])
 def test_a_data_dir_naming_a_file_is_one_line(command: tuple[str, ...], where: str, tmp_path: Path) -> None:
     blocker = tmp_path / "blocker"
@@ -190,7 +193,8 @@ def test_a_data_dir_naming_a_file_is_one_line(command: tuple[str, ...], where: s
 
 def test_the_platform_data_folder_being_a_file_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "fiefdom").write_text("not a folder")
-    result = cli.invoke(app, ["play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant", "brandubh"],
+    result = cli.invoke(app, ["play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant",
+                              "brandubh"],
                         env={"XDG_DATA_HOME": str(tmp_path)})
     assert result.exit_code == 2, result.output
     one_line(result.stderr, "cannot use the data folder", str(tmp_path / "fiefdom"))
@@ -200,7 +204,8 @@ def test_the_platform_data_folder_being_a_file_is_one_line(tmp_path: Path) -> No
 
 def test_an_autosave_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "autosave").write_text("not a folder")
-    result = cli.invoke(app, ["play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant", "brandubh",
+    result = cli.invoke(app, ["play", "tafl", "--prompt", "--seat", "1=random", "--seat", "2=random", "--variant",
+                              "brandubh",
                               "--data-dir", str(tmp_path)])
     assert result.exit_code == 2, result.output
     one_line(result.stderr, "cannot use the data folder", str(tmp_path / "autosave"))

@@ -68,7 +68,8 @@ def run_main(args: list[str | Path], monkeypatch: pytest.MonkeyPatch, capsys: py
 def unfinished(tmp_path: Path) -> Path:
     """A Tafl record at the prompt, stopped before the person's first move."""
     path = tmp_path / "h.fief"
-    result = CliRunner().invoke(app, ["play", "tafl", "--prompt", "--seat", "1=human", "--seat", "2=random", "--variant", "brandubh",
+    result = CliRunner().invoke(app, ["play", "tafl", "--prompt", "--seat", "1=human", "--seat", "2=random",
+                                      "--variant", "brandubh",
                                       "--out", str(path), "--seed", "3"], input="")
     assert result.exit_code == 2 and path.exists(), result.output
     return path
@@ -88,8 +89,10 @@ COMMANDS = [
     ("taifa", "map"),
     ("taifa", "cards"),
     ("simulate", "tafl", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random", "-n", "1"),
-    ("play", "tafl", "--prompt", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random", "--seed", "3", "--out", "OUT"),
-    ("play", "kingdom", "--prompt", "-v", "multi-3", "--seat", "1=random", "--seat", "2=random", "--seat", "3=random", "--seed", "3", "--out", "OUT"),
+    ("play", "tafl", "--prompt", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random", "--seed", "3",
+     "--out", "OUT"),
+    ("play", "kingdom", "--prompt", "-v", "multi-3", "--seat", "1=random", "--seat", "2=random", "--seat", "3=random",
+     "--seed", "3", "--out", "OUT"),
     ("resume", "UNFINISHED", "--prompt"),
 ]
 
@@ -143,7 +146,8 @@ def fiefdom(args: list[str | Path], redirect: str) -> subprocess.CompletedProces
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("args", [["replay", "verify", TAFL], ["replay", "export", KINGDOM],
-                                  ["play", "tafl", "--prompt", "--variant", "brandubh", "--seat", "1=random", "--seat", "2=random",
+                                  ["play", "tafl", "--prompt", "--variant", "brandubh", "--seat", "1=random",
+                                   "--seat", "2=random",
                                    "--seed", "3", "--out", "OUT"]],
                          ids=["verify", "export", "prompt"])
 def test_a_full_disk(args: list[str | Path], tmp_path: Path) -> None:

@@ -66,7 +66,8 @@ def headless(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
 def test_the_cards_given_to_replay_reach_the_viewer(tmp_path: Path, own_cards: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     record = tmp_path / "keeps.fief"
-    code, _, err = invoke("play", "kingdom", "--prompt", "-v", "multi-2", "--seat", "1=random", "--seat", "2=random", "--seed", "3",
+    code, _, err = invoke("play", "kingdom", "--prompt", "-v", "multi-2", "--seat", "1=random", "--seat", "2=random",
+                          "--seed", "3",
                           "--cards", own_cards, "--out", record)
     assert code == 0, err
     data = tmp_path / "data"  # no copy of the cards kept there: only the option can give them

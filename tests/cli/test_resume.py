@@ -73,7 +73,8 @@ def test_issue_26s_el_cid_game_with_an_ai_seat_resumes_to_the_same_game(tmp_path
     uncut game said done: the AI built afresh had forgotten the event it was playing. Cut there, and
     wherever the AI is in the middle of its own answers (an event's target, an attack's cards)."""
     path, cut = tmp_path / "whole.fief", tmp_path / "cut.fief"
-    code, _, err = invoke("play", "taifa", "--prompt", "--variant", "el-cid", "--seat", "1=random", "--seat", "3=ai", "--seat", "4=bot",
+    code, _, err = invoke("play", "taifa", "--prompt", "--variant", "el-cid", "--seat", "1=random", "--seat", "3=ai",
+                          "--seat", "4=bot",
                           "-o", "almoravid_hand=14", "--seed", "27", "--out", path)
     assert code == 0, err
     whole = path.read_bytes()

@@ -74,7 +74,8 @@ def test_records_written_verify(tmp_path: Path) -> None:
 
 def test_a_seed_gives_the_same_games(tmp_path: Path) -> None:
     for run in ("a", "b"):
-        code, _, _ = _run("taifa", "--games", "2", "--seed", "21", *seats("random", "bot", "bot", "bot", "bot", "random"),
+        code, _, _ = _run("taifa", "--games", "2", "--seed", "21", *seats("random", "bot", "bot", "bot", "bot",
+                                                                          "random"),
                           "--out", tmp_path / run)
         assert code == 0
     for name in ("taifa-standard-21-0001.fief", "taifa-standard-21-0002.fief"):
@@ -99,7 +100,8 @@ def test_ai_seats(tmp_path: Path) -> None:
     (["--seat", "Leon=human"], "a simulated game has no person in it"),
     (["--variant", "reconquista"], "unknown taifa scenario 'reconquista' (known: standard, el-cid)"),
     (["--option", "almoravid_hand=14"], "option 'almoravid_hand' does not apply to taifa standard"),
-    (["--variant", "el-cid", "--option", "almoravid_hand=20"], "option almoravid_hand takes a whole number 12..16, not 20"),
+    (["--variant", "el-cid", "--option", "almoravid_hand=20"],
+     "option almoravid_hand takes a whole number 12..16, not 20"),
     (["--variant", "el-cid", "--option", "almoravid_hand"], "--option takes name=value"),
     (["--option", "quiet_moves=3"], "option 'quiet_moves' does not apply to taifa standard"),
 ])

@@ -33,7 +33,8 @@ def invoke(*args: str | Path, stdin: str = "") -> tuple[int, str, str]:
 def test_a_person_plays_castile_by_number_and_by_words(tmp_path: Path) -> None:
     out = tmp_path / "game.fief"
     # Option 1 of the first question, a word the rules refuse, help, then quit.
-    code, text, _ = invoke("play", "taifa", "--prompt", "--seed", "3", "--out", out, stdin="1\nattack Nowhere\nhelp\nquit\n")
+    code, text, _ = invoke("play", "taifa", "--prompt", "--seed", "3", "--out", out,
+                           stdin="1\nattack Nowhere\nhelp\nquit\n")
     assert code == 0, text
     assert "Castile (human)" in text and "Catalan Counties (bot)" in text
     assert "Castile: your action" in text and "no area named 'Nowhere'" in text
