@@ -34,6 +34,7 @@ from typer._click import exceptions as click_errors  # typer 0.29 carries click 
 from typer._click.utils import PacifyFlushWrapper
 
 from core import games as core_games
+from core.engine import RulesError
 from notation.wording import visible
 from tui import games as tui_games
 from tui.cli_replay import replay_app
@@ -194,6 +195,26 @@ def resume(
     except OSError as err:
         fail(str(err))  # tui.session.DataDirError: the folder named, what is in the way
     app_.run()
+
+
+@app.command("games")
+def games_command(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Without it: every game, in one line each.",
+                                         metavar="GAME", show_default=False),
+) -> None:
+    """What `play GAME` and `simulate GAME` take: each game's variants, seats, options, data files, AI levels."""
+    from tui.cli_support import describe_game, game_name
+
+    if game is None:
+        for name in core_games.names():
+            try:
+                gi = core_games.info(name)
+            except RulesError as err:  # another package's game that cannot be imported: said, the list goes on
+                typer.echo(visible(f"{name:<10} {err}"))
+                continue
+            typer.echo(visible(f"{name:<10} {gi.title}: {gi.variant_word}s {', '.join(gi.variant_keys())}"))
+        return
+    typer.echo(describe_game(core_games.info(game_name(game))))
 
 
 def _add_games() -> None:

@@ -395,6 +395,32 @@ def seat_plans(gi: core_games.GameDescriptor, variant: str, given: Sequence[str]
     return tuple(plan(w) for w in words), ",".join(words)
 
 
+def describe_game(gi: core_games.GameDescriptor) -> str:
+    """``fiefdom games GAME``: the words `play GAME` and `simulate GAME` take, from the descriptor
+    (each seat's kinds with its default marked ``*``, each option's values and default). Visible:
+    a game from another package may name anything."""
+    lines = [f"{gi.name}: {gi.title} (rules revision {gi.revision})"]
+    if gi.ai_levels:
+        lines.append(f"AI levels (a seat kind where ai is): {', '.join(key for key, _ in gi.ai_levels)}")
+    if gi.data_files:
+        lines.append("data files (--data KEY=FILE): " + "; ".join(f"{f.key}: {f.help}" for f in gi.data_files))
+    for key, title in gi.variants:
+        lines.append(f"--variant {key}: {title}")
+        seats = "; ".join(f"{n} {s.name}: {'/'.join(k + ('*' if k == s.default else '') for k in s.kinds)}"
+                          for n, s in enumerate(gi.seat_specs(key), start=1))
+        lines.append(f"  seats (--seat NAME=KIND or NUMBER=KIND, * the default): {seats}")
+        for o in gi.option_specs(key):
+            if o.type == "choice":
+                values = "|".join(map(str, o.choices))
+            elif o.type == "bool":
+                values = "true|false"
+            else:
+                values = "whole number" + (f" {o.minimum}..{o.maximum}" if o.maximum is not None else "")
+            default = str(o.default).lower() if o.type == "bool" else o.default
+            lines.append(f"  -o {o.name}={values} (default {default}; {o.ruling}): {o.help}")
+    return "\n".join(visible(line) for line in lines)
+
+
 @dataclass(frozen=True)
 class NewGame:
     """A game a command line asked for: its setup, the registry with the user's data files, those

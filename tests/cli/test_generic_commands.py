@@ -64,6 +64,23 @@ def test_the_toy_game_simulates(hoard: object, tmp_path: Path) -> None:
         assert verify(read_record_file(path)).ok
 
 
+def test_games_says_what_play_and_simulate_take(hoard: object) -> None:
+    code, text, _ = invoke("games")
+    assert code == 0 and [line.split()[0] for line in text.splitlines()] == ["tafl", "taifa", "kingdom", "hoard"]
+    assert "hoard      Hoard (a test game): variants short" in text
+    code, text, _ = invoke("games", "HOARD")
+    assert code == 0 and text.splitlines() == [
+        "hoard: Hoard (a test game) (rules revision 1)",
+        "--variant short: Short",
+        "  seats (--seat NAME=KIND or NUMBER=KIND, * the default): 1 Gold: human*/ai/random; "
+        "2 Silver: human/ai*/random; 3 Dragon: bot*",
+        "  -o turns=whole number 1..20 (default 6; hoard 4): turns each player plays",
+    ]
+    code, text, _ = invoke("games", "tafl")
+    assert code == 0 and "AI levels (a seat kind where ai is): beginner, casual, strong, full" in text
+    assert "  -o repetition=draw|loss|defenders-lose|off (default draw; TF-6): " in text
+
+
 def test_without_its_registration_the_toy_game_is_one_line() -> None:
     for command in (("play", "hoard", "--prompt"), ("simulate", "hoard")):
         code, _, err = invoke(*command)
@@ -211,6 +228,7 @@ def test_a_game_named_starts_in_the_app_at_once(tmp_path: Path, monkeypatch: pyt
 @pytest.mark.parametrize("args, words", [
     (("play", "chess"), "unknown game 'chess' (known: tafl, taifa, kingdom"),
     (("simulate", "chess"), "unknown game 'chess'"),
+    (("games", "chess"), "unknown game 'chess'"),
     (("play", "--variant", "brandubh"), "--variant is for a new game: name the GAME"),
     (("play", "--seat", "1=ai"), "--seat is for a new game"),
     (("play", "tafl", "--prompt", "-v", "gild-7"), "unknown tafl variant 'gild-7'"),
