@@ -17,7 +17,7 @@ inode skips every free inode deleted in the last minute (six while its inode tab
 written back), looking each one up from the block group's start for every new file: after
 many files were deleted (a test run, the last run of this bench), a new file costs 0.3-0.7 ms of
 system time instead of 0.03-0.15 ms, which adds up to 10 points to what writing adds
-(docs/performance.md, "Writing, sixth pass"). The record folders are kept until every run is over,
+(docs/performance.md, "Writing records"). The record folders are kept until every run is over,
 then removed, so the bench does not do that to itself; waiting a few minutes after deleting many files,
 or a ``--dir`` on tmpfs or a journaled file system, measures writing without it.
 """
@@ -101,7 +101,7 @@ def main() -> None:
                   f"{100 * (statistics.median(out) / statistics.median(plain) - 1):+.0f}% (medians), "
                   f"{100 * (paired - 1):+.0f}% (paired)")
             # The kernel's part: mostly making the record files, which on some file systems costs far
-            # more than writing's own work (docs/performance.md, "Writing, sixth pass").
+            # more than writing's own work (docs/performance.md, "Writing records").
             kernel_plain, kernel_out = system[(tree, variant, False)], system[(tree, variant, True)]
             user_plain = statistics.median(t - k for t, k in zip(plain, kernel_plain))
             user_out = statistics.median(t - k for t, k in zip(out, kernel_out))

@@ -685,7 +685,7 @@ NULL_MIN_DEPTH, NULL_REDUCTION = 3, 2
 # only the first LMP_AFTER quiet moves are searched whatever they are, and after them only those to
 # squares that matter soon (Position.attacker_relevant). The attackers' two dozen pieces give them
 # twice the defenders' moves, nearly all far from the king; searching them all left the attackers two
-# plies shallower than the defenders in the same time (docs/performance.md, "AI 5"). The pruned
+# plies shallower than the defenders in the same time (docs/performance.md, "Tafl: the AI"). The pruned
 # moves are still searched when every other move loses, so a forced loss (and the opponent's forced
 # win, which ends the deepening) is never an artefact of the pruning.
 LMP_AFTER, LMP_DEPTH = 4, 3
