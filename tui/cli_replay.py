@@ -78,22 +78,43 @@ def _replay(file: Path) -> Replay:
 
 
 @replay_app.command("verify")
-def verify_command(file: Path = FILE) -> None:
-    """Replay FILE and check every checkpoint, the result and (seeded) every chance outcome.
+def verify_command(
+    files: list[Path] = typer.Argument(..., help="One or more .fief records.", metavar="FILE...", show_default=False),
+) -> None:
+    """Replay each FILE and check every checkpoint, the result and (seeded) every chance outcome.
 
-    Exit 0 when it replays as recorded, 1 at the first step that differs, 2 when unreadable.
-    Always exactly one line: what the record says is quoted visibly, never obeyed. Outcomes
-    not derived from a seed (dice typed at the table, chance recorded) are said to be taken
-    as given: ``ok (dice typed at the table: 14 outcomes taken as given): ...``.
+    Exit 0 when every record replays as recorded, 1 when one differs (at its first step that
+    differs), 2 when one cannot be read. Always exactly one line a record, on standard output
+    (or on standard error for one that cannot be read), each after the record's name when there
+    are several: what a record says is quoted visibly, never obeyed. Outcomes not derived from a
+    seed (dice typed at the table, chance recorded) are said to be taken as given:
+    ``ok (dice typed at the table: 14 outcomes taken as given): ...``.
     """
+    if len(files) == 1:
+        code, line = _verified(files[0])
+        typer.echo(line)
+        raise typer.Exit(code)
+    worst = 0
+    for file in files:
+        try:
+            code, line = _verified(file)
+        except typer.Exit as unreadable:  # said on standard error, in one line; the others are verified
+            worst = max(worst, int(unreadable.exit_code or 2))
+            continue
+        typer.echo(visible(f"{file}: ") + line)
+        worst = max(worst, code)
+    raise typer.Exit(worst)
+
+
+def _verified(file: Path) -> tuple[int, str]:
+    """The exit status and the one visible line of verifying ``file`` (typer.Exit(2), said in one line
+    on standard error, when it cannot be read)."""
     report = verify(_read(file), games=games(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
         given = f" ({report.note})" if report.note else ""
-        typer.echo(visible(f"ok{given}: {count(report.records, 'record')}, {outcome}"))
-        return
-    typer.echo(visible(report.verdict))
-    raise typer.Exit(1)
+        return 0, visible(f"ok{given}: {count(report.records, 'record')}, {outcome}")
+    return 1, visible(report.verdict)
 
 
 @replay_app.command("show")

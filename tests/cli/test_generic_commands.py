@@ -254,3 +254,21 @@ def test_a_bad_argument_is_one_line(args: tuple[str, ...], words: str, tmp_path:
     assert code == 2 and out == "", out
     assert err.startswith("error: ") and err.count("\n") == 1 and words in err, err
     assert not (tmp_path / "x").exists()
+
+
+# -- replay verify, any number of records ---------------------------------------------------------
+
+
+def test_replay_verify_takes_any_number_of_records(tmp_path: Path) -> None:
+    goldens = sorted((ROOT / "replays").glob("*.fief"))
+    code, out, err = invoke("replay", "verify", *goldens)
+    assert code == 0 and err == ""
+    assert out.splitlines() == [line for line in out.splitlines() if line.split(": ", 1)[1].startswith("ok: ")]
+    assert [line.split(": ", 1)[0] for line in out.splitlines()] == list(map(str, goldens))
+    cut = tmp_path / "cut.fief"
+    cut.write_bytes(goldens[0].read_bytes()[:20])  # inside its header: unreadable
+    code, out, err = invoke("replay", "verify", cut, goldens[1])
+    assert code == 2 and err.startswith(f"error: {cut}: ") and err.count("\n") == 1
+    assert out.startswith(f"{goldens[1]}: ok: ") and out.count("\n") == 1  # the next one is still verified
+    code, out, _ = invoke("replay", "verify", goldens[1])
+    assert code == 0 and out.startswith("ok: ")  # one record: its line alone, as it always was
