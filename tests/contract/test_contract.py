@@ -12,7 +12,8 @@ For each case, a seeded game played to the end through the runner, into a record
 2. cut after k steps (at the record boundary, before any checkpoint that was due), or written anew
    with its first k steps the way takeback writes one, then resumed and played on: the same bytes;
 3. replayed, stepping forward, back, and seeking to seeded random steps: every position's digest is
-   the one the game had when it was played;
+   the one the game had when it was played, and each step's words and events met walking back are
+   the ones met walking forward;
 4. it verifies;
 5. every export format its game offers writes it and names the game;
 6. no seat's log, view or export holds anything that seat may not see (tests/wall_support.py).
@@ -254,6 +255,11 @@ def test_replay_steps_and_seeks_to_the_positions_played(played: Any, case: Case)
         n = rng.below(steps + 1)
         assert digest(replay.state_at(n)) == whole.digests[n], f"seek to step {n}"
     assert replay.result == whole.result
+    # Each step's words and events, met walking back through a fresh replay (each from a keyframe), are
+    # the ones met walking forward.
+    forward = [(i.text, i.events) for i in replay.step_infos()]
+    back = Replay(whole.recording)
+    assert [(i.text, i.events) for i in map(back.step_record, range(steps, 0, -1))] == forward[::-1]
 
 
 @pytest.mark.parametrize("case", cases("verify"))
