@@ -132,6 +132,8 @@ class Runner:
             elif plan.kind == "ai":
                 limit = (plan.limit or self.gi.ai_limit).with_stop(self.stop)
                 self.controllers[seat] = self.gi.make_ai(seed, limit)
+        self.apart = False  # whether AI seats think in processes of their own (think_apart)
+        self.remote: dict[int, Any] = {}  # seat -> its AI in its process
         self.history: list[Step] = []
         self.comments: list[tuple[int, str]] = []  # (the step it is about, its text), as the record has them
         self.resigned: Result | None = None  # set when a seat resigned: the game ends there
@@ -263,6 +265,24 @@ class Runner:
         self._finish_if_over()
         return result
 
+    def think_apart(self) -> None:
+        """From now on each AI seat thinks in a process of its own (notation/ai_process.py), so
+        that its search never holds the interpreter a screen needs; the record is the same.
+        Lasts through takeback and reseat; :meth:`close` ends the processes."""
+        from notation.ai_process import RemoteAI
+
+        self.apart = True
+        seeds = seat_seeds(self.seed, len(self.plans))
+        for seat in [s for s in self.remote if self.plans[s].kind != "ai"]:
+            self.remote.pop(seat).close()
+        for seat, plan in enumerate(self.plans):
+            if plan.kind != "ai":
+                continue
+            if seat not in self.remote:
+                self.remote[seat] = RemoteAI(self.header, self.gi.data, seeds[seat], plan.limit or self.gi.ai_limit,
+                                             lambda: self.history, self.stop, self.controllers[seat])
+            self.controllers[seat] = self.match.controllers[seat] = self.remote[seat]
+
     def think(self) -> Code:
         """What the deciding seat's controller chooses, without applying it (an app runs this in a
         worker, then hands the answer to :meth:`decide`)."""
@@ -376,9 +396,14 @@ class Runner:
         self.journal.close()
         held = replay.journal.hand_over()
         # The app holds this object: it becomes the resumed game rather than handing out a new one.
-        stop = self.stop.ask
+        stop, apart, remote = self.stop.ask, self.apart, self.remote
         self.__dict__.update(Runner.resume(path, games=self.games, held=held).__dict__)
         self.set_stop(stop)
+        if apart:  # the processes go on with the resumed game (they build their mirror again)
+            for ai in remote.values():
+                ai.header, ai.stop = self.header, self.stop
+            self.remote = remote
+            self.think_apart()
 
     @classmethod
     def start_from(cls, header: Header, path: str | os.PathLike[str], games: GameLookup,
@@ -392,6 +417,9 @@ class Runner:
         return runner
 
     def close(self) -> None:
+        for ai in self.remote.values():
+            ai.close()
+        self.remote = {}
         if self.journal is not None:
             self.journal.close()
 

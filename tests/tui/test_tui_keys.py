@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
-from textual.widgets import Markdown
 
 from tui.games.tafl.board import TaflBoard
 from tui.screens.dialogs import Dialog
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, HelpText
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
@@ -34,7 +33,7 @@ async def open_help(pilot, key: str = "question_mark") -> str:
     await pilot.press(key)
     await pilot.pause()
     assert isinstance(pilot.app.screen, HelpScreen)
-    return pilot.app.screen.query_one(Markdown).source
+    return pilot.app.screen.query_one(HelpText).source
 
 
 async def test_help_lists_every_binding_id_with_its_keys(make_app) -> None:
@@ -113,7 +112,7 @@ async def test_a_keymap_in_the_data_folder_remaps_a_binding(make_app, data: Path
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert help_rows(app.screen.query_one(Markdown).source)["board.up"] == ("w", "Up")
+        assert help_rows(app.screen.query_one(HelpText).source)["board.up"] == ("w", "Up")
 
 
 async def test_an_unusable_keymap_is_one_warning(make_app, data: Path) -> None:

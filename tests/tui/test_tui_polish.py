@@ -115,22 +115,20 @@ async def test_each_new_game_form_has_a_fresh_seed(make_app) -> None:
 
 
 async def test_help_opens_on_the_keys_of_the_screen_below_then_the_rules(make_app, data) -> None:
-    from textual.widgets import Markdown
-
-    from tui.screens.help import HelpScreen
+    from tui.screens.help import HelpScreen, HelpText
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        home = app.screen.query_one(Markdown).source
+        home = app.screen.query_one(HelpText).source
         assert home.startswith("## Keys here\n\n**Home**")
         assert f"Your data folder is `{data}`" in home
         await pilot.press("escape")
         await start_game(app, pilot, gild9(HUMAN, HUMAN))
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one(Markdown).source
+        source = app.screen.query_one(HelpText).source
         here, rest = source.split("## Tafl in brief", 1)
         assert here.startswith("## Keys here\n\n**Play**") and "**Board (tafl)**" in here
         assert "**Home**" not in here and "**Board (taifa)**" not in here

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from notation.reader import read_record_file
 from notation.replay import Replay
 from notation.wording import visible
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, HelpText
 from tui.screens.replay import ReplayScreen, landmark_step
 from tui_support import TAIFA_GOLDEN, screen_lines, text, wait_until
 from test_tui_keys import help_rows
@@ -177,7 +177,7 @@ async def test_landmark_keys_are_in_the_footer_and_the_help(make_app) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        rows = help_rows(app.screen.query_one("Markdown").source)
+        rows = help_rows(app.screen.query_one(HelpText).source)
         assert rows["replay.next_combat"] == ("c", "Next combat")
         assert rows["replay.previous_combat"] == ("C", "Previous combat")
         assert rows["replay.next_turn"] == ("n", "Next turn")

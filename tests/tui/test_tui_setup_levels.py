@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from core import games as core_games
 from core.tafl import LEVELS
 from notation.runner import SeatPlan
 from test_tui_kingdom_setup import choose, kingdom_variant, new_game_form, start
+from tui.screens.setup import slug
 from tui_support import wait_until
 
 
@@ -55,5 +57,10 @@ async def test_full_strength_records_no_level_and_one_strength_games_offer_none(
         await wait_until(pilot, lambda: not app.screen.query("#board"), "home")
         setup = await new_game_form(pilot)
         setup.query_one("#game", Select).value = "taifa"  # the Taifa AI has one strength
-        await wait_until(pilot, lambda: setup.shown is not None and setup.shown[0] == "taifa", "Taifa's form")
+        taifa = {f"{slug(seat.name)}-kind" for seat in core_games.info("taifa").seat_specs("standard")}
+
+        def taifas_seats() -> bool:  # the seat rows are mounted after the form says it shows Taifa
+            return {w.id for w in setup.query(".seat Select") if (w.id or "").endswith("-kind")} == taifa
+
+        await wait_until(pilot, taifas_seats, "Taifa's seats on the form")
         assert not any((w.id or "").endswith("-level") for w in setup.query(".seat Select"))

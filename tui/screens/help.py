@@ -3,11 +3,52 @@
 
 from __future__ import annotations
 
+import functools
+import io
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer
+
+
+class HelpText(ScrollView):
+    """The help's Markdown, drawn by Rich once for the width it has (and kept), and shown a line at
+    a time: only the lines in view are handed to the screen. It opens at once, where Textual's
+    Markdown widget (a widget for every block and table) took seconds to build this page."""
+
+    def __init__(self, source: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.source = source
+        self.lines: list[Strip] = []
+
+    def on_resize(self) -> None:
+        width = max(20, self.scrollable_content_region.width)
+        self.lines = drawn_lines(self.source, width)
+        self.virtual_size = Size(width, len(self.lines))
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        x, top = self.scroll_offset
+        width = self.scrollable_content_region.width
+        line = self.lines[top + y] if 0 <= top + y < len(self.lines) else Strip.blank(width)
+        return line.crop_extend(x, x + width, self.rich_style)
+
+
+@functools.lru_cache(maxsize=8)
+def drawn_lines(source: str, width: int) -> list[Strip]:
+    """``source`` (Markdown) as Rich draws it ``width`` columns wide, a strip a line (kept: help
+    opened again on the same screen shows the page already drawn)."""
+    from rich.console import Console
+    from rich.markdown import Markdown  # imported when help is first asked for
+
+    console = Console(width=width, file=io.StringIO(), color_system="truecolor", legacy_windows=False)
+    return [Strip(line) for line in console.render_lines(Markdown(source), pad=False)]
+
 
 def keymap_note(data_dir: object) -> str:
     return (f"\nYour data folder is `{data_dir}`: autosaves, saved records and `keymap.toml`, where keys\n"
@@ -93,6 +134,5 @@ class HelpScreen(Screen):
         parts += [text for text in (commands_markdown(below),) if text]
         parts += [*rules, keys_markdown(others, self.keymap, "Keys elsewhere" if here else "Keys"),
                   keymap_note(self.data_dir)]
-        with VerticalScroll(id="help"):
-            yield Markdown("\n\n".join(parts))
+        yield HelpText("\n\n".join(parts), id="help")
         yield Footer()

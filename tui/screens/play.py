@@ -5,7 +5,8 @@ People choose in the options pane, on the board, or by typing; dice thrown on a 
 typed. Everything else advances by itself at a pace a person can follow (a speed setting; `n`
 skips ahead to the next person's decision): chance (the rulebook bots' dice among it) on timers,
 in short slices at speed 0 so the screen keeps drawing, and AI and random seats in a thread
-worker. A step that played several units (five bots' rounds) is played out unit by unit from
+worker; an AI seat thinks in a process of its own (notation/ai_process.py), so the thread only
+waits for its answer and the screen answers keys while it searches. A step that played several units (five bots' rounds) is played out unit by unit from
 the game's ``frames()``. Leaving or taking back stops the AI at once (the runner's stop flag)
 and waits for it before touching the game.
 
@@ -107,6 +108,7 @@ class PlayScreen(Screen):
         self.question: tuple[int, int] | None = None
         self.question_at = float("inf")
         runner.set_stop(lambda: self.halted)
+        runner.think_apart()  # an AI's search never holds the interpreter this screen needs
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
