@@ -51,7 +51,7 @@ bench: $(STAMP) $(BENCH_STAMP)
 	$(VENV)/bin/fiefdom simulate kingdom --variant solo --games 1000 --seed 1 --seat You=random | tail -2
 
 # What writing records adds to `fiefdom simulate`'s CPU time, with and without --out, paired runs
-# (docs/performance.md, "Writing, sixth pass"). DIR=folder puts the records there: this machine's root
+# (docs/performance.md, "Writing records"). DIR=folder puts the records there: this machine's root
 # file system (ext4 without a journal) makes a new file dear for a minute or more after many were deleted.
 bench-records: $(STAMP)
 	$(PY) scripts/bench_records.py $(if $(DIR),--dir $(DIR))

@@ -3,7 +3,7 @@
     python scripts/bench_records.py [--variants traditional,gild-11] [--runs 10] [--games 200]
                                     [--tree DIR,DIR...] [--dir FOLDER]
 
-Runs ``fiefdom simulate tafl --variant V --games N --seed 1 --players random,random`` as a fresh
+Runs ``fiefdom simulate tafl --variant V --games N --seed 1 --seat attackers=random --seat defenders=random`` as a fresh
 process, without and with ``--out`` (a new folder each time), alternating the two (and each tree
 given, to compare branches side by side), and prints the least and median CPU seconds (user +
 system, of the child) and what writing adds: of the least, of the medians, and the median of each run's
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def cpu_seconds(tree: Path, variant: str, games: int, out: Path | None) -> tuple[float, float]:
     """User and system CPU seconds of one ``fiefdom simulate`` process."""
     cmd = [str(tree / ".venv" / "bin" / "fiefdom"), "simulate", "tafl", "--variant", variant, "--games",
-           str(games), "--seed", "1", "--players", "random,random"]
+           str(games), "--seed", "1", "--seat", "attackers=random", "--seat", "defenders=random"]
     if out is not None:
         cmd += ["--out", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

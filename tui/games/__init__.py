@@ -32,7 +32,7 @@ class TuiGame:
     * ``text``: ``text(game, seat) -> str``: the position as plain text for that seat (None: a
       spectator), for ``replay show`` and the prompt.
     * ``rules``: a package resource "module:file.md": the rules in brief, for the help screen.
-    * ``cli``: ``register(app: typer.Typer, simulate: typer.Typer) -> None``: the game's own commands.
+    * ``cli``: ``register(app: typer.Typer) -> None``: the game's own commands.
     * ``console``: an object with the prompt's extras for this game (tui/console.py says which).
     * ``landmarks``: a tuple of ``(key, title, event_kinds)``: the replay viewer's ``key`` jumps to the
       next event of one of those kinds (``shift+key`` to the previous one), e.g. ``("c", "combat", ("combat",))``.
