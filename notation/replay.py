@@ -20,7 +20,7 @@ from array import array
 from collections import OrderedDict, defaultdict
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from core import games as core_games
 from core.engine import TABLE, Code, Event, Game, Outcome, Over, Point, Result, RulesError, Viewer
@@ -29,10 +29,11 @@ from notation.apply import apply_step
 from notation.catalog import GameLookup, build_game
 from notation.format import (
     resigned_seat,
-    PREAMBLE, ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, StepRecord, Tag,
+    PREAMBLE, ChanceRecord, DecisionRecord, Header, RecordError, StepRecord,
 )
 from notation.reader import Recording, run
-from notation.verify import VerifyReport, chance_note, taken_as_given, verifying
+from notation.verify import Checker, VerifyReport, chance_note, taken_as_given
+from notation.walk import RecordReader, walk_record
 
 KEYFRAME_EVERY = 16  # a state kept every 16 steps: stepping back replays at most 15
 MAX_KEYFRAMES = 256  # a very long record spaces its keyframes further apart
@@ -78,6 +79,38 @@ class ReplayFailure:
         return f"step {self.step} (record {self.record_index} at byte {self.offset}): {self.message}"
 
 
+class _Builder(RecordReader):
+    """The replay's part of the walk: each step's record index and seat, the keyframes, the event
+    kinds between them (for the landmarks), the comments, the failure if the rules refuse a step."""
+
+    def __init__(self, replay: "Replay", game: Game) -> None:
+        self.replay, self.game, self.mode = replay, game, replay.recording.header.chance
+        self.kinds: set[str] = set()
+
+    def comment(self, index: int, record: Any) -> None:
+        r = self.replay
+        r._comments[len(r._index) if record.step is None else record.step].append(record.text)
+
+    def after_step(self, step: int, index: int, record: Any, point: Point, events: list[Event]) -> None:
+        r = self.replay
+        if isinstance(record, ChanceRecord) and taken_as_given(self.mode, point):
+            r.given += 1
+        r._index.append(index)
+        r._seats.append(record.seat if isinstance(record, DecisionRecord) else CHANCE_SEAT)
+        self.kinds.update(e.kind for e in events)
+        if step % r.interval == 0:
+            r._keyframes[step] = self.game.clone()
+            r._block_kinds.append(frozenset(self.kinds))
+            self.kinds = set()
+
+    def refused(self, step: int, index: int, message: str) -> None:
+        r = self.replay
+        r.failure = ReplayFailure(step, index, r.recording.offsets[index], message)
+
+    def close(self) -> None:
+        self.replay._block_kinds.append(frozenset(self.kinds))
+
+
 class Replay:
     """A record replayed once on construction; afterwards any step is a cheap seek away."""
 
@@ -118,40 +151,14 @@ class Replay:
         self.failure: ReplayFailure | None = None
         self._report: VerifyReport | None = None
         self.given = 0  # chance outcomes taken as given, not derived from a seed (notation.verify)
-        yield from self._run(game)
+        # One walk builds the replay and verifies the record (notation/walk.py): each step applied once.
+        checker = Checker(recording, game)
+        builder = _Builder(self, game)
+        yield from walk_record(recording, game, [builder, checker])
+        builder.close()
+        self._report = checker.report()
         # After a failure the last game may be half-changed by the refused step: seek instead.
         self._final = game if self.failure is None else self._seek(len(self._index))
-
-    def _run(self, game: Game, every: int = 512) -> Generator[float, None, None]:
-        records, tags = self.recording.records, self.recording.records.tags
-        mode = self.recording.header.chance
-        kinds: set[str] = set()
-        for index, tag in enumerate(tags):
-            if index % every == every - 1:
-                yield index / len(tags)
-            if tag == Tag.COMMENT:
-                record = records[index]
-                assert isinstance(record, CommentRecord)
-                self._comments[len(self._index) if record.step is None else record.step].append(record.text)
-            elif tag in (Tag.DECISION, Tag.CHANCE):
-                step = len(self._index) + 1
-                record = records[index]
-                point = game.point()
-                try:
-                    _, events = apply_step(game, record, point, worded=False)  # type: ignore[arg-type]
-                except RulesError as err:
-                    self.failure = ReplayFailure(step, index, self.recording.offsets[index], str(err))
-                    break
-                if tag == Tag.CHANCE and taken_as_given(mode, point):
-                    self.given += 1
-                self._index.append(index)
-                self._seats.append(record.seat if isinstance(record, DecisionRecord) else CHANCE_SEAT)
-                kinds.update(e.kind for e in events)
-                if step % self.interval == 0:
-                    self._keyframes[step] = game.clone()
-                    self._block_kinds.append(frozenset(kinds))
-                    kinds = set()
-        self._block_kinds.append(frozenset(kinds))
 
     # -- size and position -----------------------------------------------------------
 
@@ -298,13 +305,11 @@ class Replay:
         return None
 
     def verify(self) -> VerifyReport:
-        """The record verified (once: the report is kept)."""
-        if self._report is None:
-            self._report = run(self.verifying())
+        """The record verified: by the same walk that built the replay (notation/walk.py)."""
+        assert self._report is not None
         return self._report
 
     def verifying(self) -> Generator[float, None, VerifyReport]:
-        """:meth:`verify` in slices (see :func:`notation.verify.verifying`)."""
-        if self._report is None:
-            self._report = yield from verifying(self.recording, games=self.games)
-        return self._report
+        """:meth:`verify` for a caller that takes it in slices: done already, by the build."""
+        return self.verify()
+        yield  # a generator, as the slices' callers expect

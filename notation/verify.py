@@ -17,16 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import Any
 
 from core import games as core_games
 from core.chance import SeededChance, TableDice, typed
 from core.digest import digest
-from core.engine import Chance, Game, Over, Point, Result, RulesError
-from notation.apply import apply_step
+from core.engine import Chance, Event, Game, Over, Point, Result, RulesError
 from notation.catalog import GameLookup, build_game
-from notation.format import Chain, ChanceRecord, CheckpointRecord, DecisionRecord, ResultRecord, resigned_seat
+from notation.format import Chain, ChanceRecord, CheckpointRecord, ResultRecord, resigned_seat
 from notation.reader import Recording, run
 from core.visibility import outcome_text
+from notation.walk import RecordReader, walk_record
 from notation.wording import count, result_text
 
 
@@ -90,24 +91,20 @@ def verify(recording: Recording, *, games: GameLookup = core_games.info) -> Veri
 def verifying(recording: Recording, *, games: GameLookup = core_games.info,
               every: int = 1024) -> Generator[float, None, VerifyReport]:
     """:func:`verify` in slices: yields the part verified so far (0..1) every ``every`` records."""
-    mode = recording.header.chance
     try:
         game = build_game(recording.header, games)
     except RulesError as err:
-        return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}", mode)
-    checker = _Checker(recording, game)
-    try:
-        yield from checker.run(every)
-    except _Difference as diff:
-        return VerifyReport(False, len(recording.records), checker.steps, checker.result(), diff.step, str(diff),
-                            mode, checker.given)
-    result = checker.result()
-    finished = recording.result is not None
-    message = result_text(result, game.seats) if finished and result else UNFINISHED
-    return VerifyReport(True, len(recording.records), checker.steps, result, None, message, mode, checker.given)
+        return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}", recording.header.chance)
+    checker = Checker(recording, game)
+    yield from walk_record(recording, game, [checker], every=every, done=lambda: checker.difference is not None)
+    return checker.report()
 
 
-class _Checker:
+class Checker(RecordReader):
+    """Verify as a reader of the one walk over a record (notation/walk.py): the game it is given is
+    the walk's, at the record's start. The first difference is kept (:meth:`report`); after it,
+    nothing more is checked, while the walk may go on for another reader (a replay)."""
+
     def __init__(self, recording: Recording, game: Game) -> None:
         self.recording = recording
         self.game = game
@@ -123,21 +120,35 @@ class _Checker:
         self.steps = 0
         self.last = ""  # where the last step replayed is in the file
         self.resigned: Result | None = None  # a resignation the record ends with, once checked
+        self.difference: _Difference | None = None
+        self.ended: Result | None = None  # the game's result when the difference was found
 
     def result(self) -> Result | None:
         point = self.game.point()
         return point.result if isinstance(point, Over) else self.resigned
 
-    def run(self, every: int) -> Generator[float, None, None]:
+    def _differs(self, diff: _Difference) -> None:
+        if self.difference is None:
+            self.difference, self.ended = diff, self.result()
+
+    def report(self) -> VerifyReport:
+        """The verdict, once the walk is over (the end's checks made here)."""
+        if self.difference is None:
+            try:
+                self._end()
+            except _Difference as diff:
+                self._differs(diff)
+        records, mode = len(self.recording.records), self.recording.header.chance
+        if self.difference is not None:
+            diff = self.difference
+            return VerifyReport(False, records, self.steps, self.ended, diff.step, str(diff), mode, self.given)
+        result = self.result()
+        finished = self.recording.result is not None
+        message = result_text(result, self.game.seats) if finished and result else UNFINISHED
+        return VerifyReport(True, records, self.steps, result, None, message, mode, self.given)
+
+    def _end(self) -> None:
         rec = self.recording
-        for index, (record, offset) in enumerate(zip(rec.records, rec.offsets)):
-            if index % every == every - 1:
-                yield index / len(rec.records)
-            where = f"record {index} at byte {offset}"
-            if isinstance(record, (DecisionRecord, ChanceRecord)):
-                self._step(record, f"step {self.steps + 1} ({where})")
-            elif isinstance(record, (CheckpointRecord, ResultRecord)):
-                self._checkpoint(record, offset, where)
         if rec.torn:
             raise _Difference(
                 self.steps + 1,
@@ -158,24 +169,45 @@ class _Checker:
             raise _Difference(step, f"{where}: the rules ask for chance ({point.label or point.kind}), but the "
                                     "header says chance \"none\", a game without chance points")
 
-    def _step(self, record: DecisionRecord | ChanceRecord, where: str) -> None:
-        step = self.steps + 1
-        point = self.game.point()
-        self._no_chance(point, step, where)
-        if isinstance(record, ChanceRecord) and self.seeded is not None and isinstance(point, Chance) \
-                and not typed(self.seeded, point):
-            expected = point.validate(self.seeded.outcome(point))
-            if expected != record.outcome:
-                raise _Difference(step, f"{where}: the record's outcome {outcome_text(record.outcome)} "
-                                        f"is not what seed {self.seeded.seed} gives ({outcome_text(expected)})")
+    def _where(self, step: int, index: int) -> str:
+        return f"step {step} (record {index} at byte {self.recording.offsets[index]})"
+
+    # -- the walk ----------------------------------------------------------------------
+
+    def before_step(self, step: int, index: int, record: Any, point: Point) -> None:
+        if self.difference is not None:
+            return
+        where = self._where(step, index)
         try:
-            apply_step(self.game, record, point, worded=False)
-        except RulesError as err:
-            raise _Difference(step, f"{where}: {err}") from None
+            self._no_chance(point, step, where)
+            if isinstance(record, ChanceRecord) and self.seeded is not None and isinstance(point, Chance) \
+                    and not typed(self.seeded, point):
+                expected = point.validate(self.seeded.outcome(point))
+                if expected != record.outcome:
+                    raise _Difference(step, f"{where}: the record's outcome {outcome_text(record.outcome)} "
+                                            f"is not what seed {self.seeded.seed} gives ({outcome_text(expected)})")
+        except _Difference as diff:
+            self._differs(diff)
+
+    def after_step(self, step: int, index: int, record: Any, point: Point, events: list[Event]) -> None:
+        if self.difference is not None:
+            return
         if isinstance(record, ChanceRecord) and taken_as_given(self.mode, point):
             self.given += 1
         self.steps = step
-        self.last = where
+        self.last = self._where(step, index)
+
+    def refused(self, step: int, index: int, message: str) -> None:
+        if self.difference is None:
+            self._differs(_Difference(step, f"{self._where(step, index)}: {message}"))
+
+    def checkpoint(self, index: int, record: Any, offset: int) -> None:
+        if self.difference is not None:
+            return
+        try:
+            self._checkpoint(record, offset, f"record {index} at byte {offset}")
+        except _Difference as diff:
+            self._differs(diff)
 
     def _checkpoint(self, record: CheckpointRecord | ResultRecord, offset: int, where: str) -> None:
         self.chain.update(self.recording.data[self.hashed:offset])

@@ -14,7 +14,6 @@ block or two whatever the record's length."""
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from pathlib import Path
 
@@ -28,11 +27,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from core.engine import TABLE, Chance, Decision, Event, Game, Over, Viewer
-from core.match import Step
-from notation.catalog import app_version, build_game, utc_now
-from notation.format import FORMAT_VERSION, Header
+from notation.catalog import build_game
+from notation.format import Header
 from notation.replay import Replay
-from notation.runner import SeatPlan
+from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
@@ -417,8 +415,7 @@ class ReplayScreen(Screen):
         if replay.state_at(self.step).result is not None:
             self.notify("the game is over at this step", severity="warning")
             return
-        header = from_here(replay, self.step)
-        steps = [Step(i.step, i.kind, i.seat, i.value, i.events) for i in replay.step_infos(1, self.step)]
+        header, steps = from_here(replay, self.step)  # notation/play_from.py
         self.app.setup_from(header, steps, self.replay.games)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
@@ -471,32 +468,3 @@ def where(state: Game) -> str:
         return f"{state.seats[point.seat]} to move"
     assert isinstance(point, Chance)
     return f"chance: {point.label or point.kind}"
-
-
-def next_decider(replay: Replay, step: int) -> int | None:
-    """The seat that decides at or after position ``step``: the next decision in the record,
-    else the one the position asks for."""
-    for n in range(step + 1, replay.steps + 1):
-        info = replay.step_record(n)
-        if info.kind == "decision":
-            return info.seat
-    point = replay.state_at(step).point()
-    return point.seat if isinstance(point, Decision) else None
-
-
-def from_here(replay: Replay, step: int) -> Header:
-    """The header of a game played on from ``step``: the next deciding seat a person's, every other
-    person's seat the AI's where it allows one, and the rest as they were; a new creation time."""
-    h = replay.header
-    gi = replay.games(h.game)
-    specs = gi.seat_specs(h.variant)
-    you = next_decider(replay, step)
-    seats = []
-    for i, seat in enumerate(h.seats):
-        plan = SeatPlan.of(seat)
-        if i == you and i < len(specs) and "human" in specs[i].kinds:
-            plan = SeatPlan("human")
-        elif plan.kind == "human" and i < len(specs) and "ai" in specs[i].kinds:
-            plan = SeatPlan("ai")
-        seats.append(plan.seat(seat.name, gi) if plan != SeatPlan.of(seat) else seat)
-    return dataclasses.replace(h, seats=tuple(seats), app=app_version(), created=utc_now(), format=FORMAT_VERSION)
