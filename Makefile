@@ -30,6 +30,8 @@ play: $(STAMP)
 # Snapshots depend on the theme and colour settings: unset them for the run. Work stealing keeps
 # both workers busy to the end (the long TUI games would otherwise finish on one).
 test: $(STAMP)
+	$(PY) -m ruff check --quiet .
+	$(PY) -m mypy
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # The figures in docs/performance.md come from these commands.
@@ -100,4 +102,4 @@ snapshots-golden: $(STAMP)
 	env -u TEXTUAL_THEME -u NO_COLOR $(PY) -m pytest -q tests/golden tests/tui/test_tui_snapshots.py -k "golden or replay" --snapshot-update
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, Union
 
 from core.chance import ChanceSource, typed
-from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Result, RulesError
+from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Point, Result, RulesError
 from core.rng import SplitMix64
 
 

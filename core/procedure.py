@@ -149,7 +149,7 @@ class ProcedureGame:
             begin(unit)
             frames.append((before + len(replay.events), self._frame(replay._base, unit)))
 
-        replay._begin = begin  # type: ignore[method-assign]  # this copy only: note each unit begun
+        replay._begin = begin  # type: ignore[method-assign,unused-ignore]  # this copy only: note each unit begun
         replay._gen = replay._unit_proc(unit)
         replay._advance(None)
         for value in inputs[:-1]:
@@ -235,6 +235,7 @@ class ProcedureGame:
     def _advance(self, value: Any) -> None:
         """Run the current unit (and the ones after it) to the next question or the end."""
         while True:
+            assert self._gen is not None, "a frame is a picture: it is never played on"
             try:
                 self._point = self._gen.send(value)
                 return

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Union
 
 from core import games as core_games
@@ -410,6 +410,7 @@ def export_stream(source: Source, fmt: str, *, games: GameLookup = core_games.in
 
     Raises ExportError (one line) before the first piece for a format of another game, one
     nobody offers, or a record the format refuses (otg of a record that does not verify)."""
+    make: Callable[[Replay], BaseVisitor[Any]]
     if fmt == "text":
         make = _text_visitor
     elif fmt == "json":

@@ -67,7 +67,7 @@ class Chain:
     def __init__(self, data: bytes = b"") -> None:
         self._hash = hashlib.blake2b(data, digest_size=HASH_SIZE)
         # The hash's own methods, called straight (a record is written a few microseconds apart).
-        self.update = self._hash.update  # type: ignore[method-assign]
+        self.update = self._hash.update  # type: ignore[method-assign,assignment]
         self.digest = self._hash.digest  # type: ignore[method-assign]
 
     def update(self, data: bytes) -> None:
@@ -243,7 +243,8 @@ def pack(value: Any) -> bytes:
         packer = _packers.packer
     except AttributeError:
         packer = _packers.packer = msgpack.Packer(use_bin_type=True)
-    return packer.pack(value)
+    packed: bytes = packer.pack(value)
+    return packed
 
 
 def encode_header(header: Header) -> bytes:

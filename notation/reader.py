@@ -40,7 +40,7 @@ class Records(Sequence[Record]):
     The reader has checked every record already, so decoding one again cannot fail.
     """
 
-    def __init__(self, data: bytes, offsets: array, tags: bytes, seats: int) -> None:
+    def __init__(self, data: bytes, offsets: array[int], tags: bytes, seats: int) -> None:
         self._data = data
         self._offsets = offsets
         self.tags = tags  # each record's type tag (notation.format.Tag), one byte a record
@@ -119,7 +119,8 @@ def run(work: Generator[Any, None, T]) -> T:
         try:
             next(work)
         except StopIteration as done:
-            return done.value
+            value: T = done.value
+            return value
 
 
 def reading(source: Source, *, games: GameLookup = core_games.info,
@@ -278,7 +279,7 @@ def _why(err: Exception) -> str:
 _HEADER_AT = f"header at byte {len(PREAMBLE)}"
 
 
-def _header_wire(data: bytes) -> tuple[Any, bytes, int]:
+def _header_wire(data: bytes) -> tuple[Any, bytes | memoryview, int]:
     """The header's decoded value, its bytes, and the offset of the first record."""
     stream = _Stream(data, len(PREAMBLE), Limits.HEADER_BYTES)
     try:

@@ -196,7 +196,7 @@ class Runner:
             if not isinstance(point, Chance):
                 raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
             if not typed(self.chance, point):
-                expected = point.validate(draw(self.chance.rng, point))  # type: ignore[attr-defined]
+                expected = point.validate(draw(self.chance.rng, point))  # type: ignore[attr-defined,unused-ignore]
                 if expected != point.validate(value):
                     raise RulesError(f"the outcome is not what seed {self.seed} gives")
             self.match.resolve(value)
@@ -212,7 +212,7 @@ class Runner:
 
     @property
     def point(self) -> Decision | Chance | Over:
-        return self.match.point  # type: ignore[return-value]
+        return self.match.point
 
     @property
     def result(self) -> Result | None:

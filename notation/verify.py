@@ -139,9 +139,9 @@ class Checker(RecordReader):
             except _Difference as diff:
                 self._differs(diff)
         records, mode = len(self.recording.records), self.recording.header.chance
-        if self.difference is not None:
-            diff = self.difference
-            return VerifyReport(False, records, self.steps, self.ended, diff.step, str(diff), mode, self.given)
+        found = self.difference
+        if found is not None:
+            return VerifyReport(False, records, self.steps, self.ended, found.step, str(found), mode, self.given)
         result = self.result()
         finished = self.recording.result is not None
         message = result_text(result, self.game.seats) if finished and result else UNFINISHED

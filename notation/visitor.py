@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 from core.engine import TABLE, Event, Result, Viewer
 from notation.format import Header
 from notation.replay import Replay, ReplayFailure, StepInfo
-from notation.wording import result_text, visible
+from notation.wording import result_text
 
 ResultT = TypeVar("ResultT")
 

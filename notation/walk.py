@@ -21,7 +21,7 @@ from typing import Any
 
 from core.engine import Event, Game, Point, RulesError
 from notation.apply import apply_step
-from notation.format import Tag
+from notation.format import ChanceRecord, DecisionRecord, Tag
 from notation.reader import Recording
 
 
@@ -60,6 +60,7 @@ def walk_record(recording: Recording, game: Game, readers: Sequence[RecordReader
                 reader.comment(index, records[index])
         elif tag in (Tag.DECISION, Tag.CHANCE):
             record = records[index]
+            assert isinstance(record, (DecisionRecord, ChanceRecord))
             point = game.point()
             for reader in readers:
                 reader.before_step(steps + 1, index, record, point)

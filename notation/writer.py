@@ -326,7 +326,7 @@ class Journal:
         (:meth:`open_append` with ``held``); this journal writes no more."""
         self._flush()
         self.finished = True
-        return self._file  # type: ignore[return-value]
+        return self._file
 
     def __enter__(self) -> "Journal":
         return self

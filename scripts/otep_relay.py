@@ -98,7 +98,7 @@ def relay(commands: tuple[str, str], variant: str, seconds: float, max_plies: in
         last = ""
         while game.result is None and game.ply < max_plies:
             side = game.to_move
-            mover, other = engines[side], engines[1 - side]
+            mover = engines[side]
             if last:
                 mover.send(f"opponent-move {last} {game.position()}")
             mover.send(f"clock {millis} {millis} 0 0 0")

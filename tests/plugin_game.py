@@ -13,7 +13,7 @@ worth is its owner's to see until the end; the deck's order is nobody's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -21,7 +21,7 @@ import pytest
 from core import games as core_games
 from core.engine import TABLE, Chance, Code, Decision, Event, Outcome, Over, Result, RulesError, sees
 from core.games import GameDescriptor, OptionSpec, SeatSpec
-from core.match import Controller, Limit
+from core.match import Limit
 
 SEATS = ("Gold", "Silver", "Dragon")
 DRAGON = 2

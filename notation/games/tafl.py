@@ -56,7 +56,8 @@ def _result_code(winners: tuple[int, ...]) -> str:
         return "0"
     from core.tafl import ATTACKERS, DEFENDERS
 
-    return {(ATTACKERS,): "1", (DEFENDERS,): "-1"}.get(winners, "?")
+    said: dict[tuple[int, ...], str] = {(ATTACKERS,): "1", (DEFENDERS,): "-1"}
+    return said.get(winners, "?")
 
 
 class OtgExporter(StreamingVisitor):
@@ -274,7 +275,7 @@ def _apply(game: "TaflGame", word: str, number: int, out: OtgGame) -> None:
         made = sorted(game.geo.names[sq] for sq in (game.last[2] if game.last else ()))
         if said != made:
             raise OtgError(f"{where}: under fiefdom's rules that move captures {'/'.join(made) or 'nothing'}")
-    out.moves.append(code)
+    out.moves.append((str(code[0]), str(code[1])))  # a Tafl move's code: (from, to)
 
 
 def write_fief(game: OtgGame, path: str | os.PathLike[str], *, replace_file: bool = False,

@@ -19,8 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from core.engine import Result
-from notation.format import CommentRecord, DecisionRecord, RecordError, ResultRecord, Seat
+from notation.format import CommentRecord, DecisionRecord, RecordError, ResultRecord
 from notation.reader import read_record_file
 from notation.schema import SchemaError, code_from_wire
 from notation.verify import verify

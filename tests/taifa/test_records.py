@@ -129,7 +129,7 @@ def test_seeded_chance_is_derived_again(records: dict[str, Path], tmp_path: Path
     code, out, _ = _run("replay", "verify", path)
     assert code == 1 and out.count("\n") == 1
     assert re.match(r"differs at step \d+: step \d+ \(record \d+ at byte \d+\): the record's outcome .* "
-                    rf"is not what seed \d+ gives", out), out
+                    r"is not what seed \d+ gives", out), out
     code, out, err = _run("replay", "export", path)
     assert code == 1 and '[Verify "differs at step' in out and err.startswith("note: ")
 

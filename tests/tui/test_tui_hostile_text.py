@@ -15,7 +15,7 @@ import plugin_game
 from core import games as core_games
 from core.engine import Decision, Result
 from notation.reader import read_record_file
-from notation.runner import GameSetup, Runner, SeatPlan
+from notation.runner import GameSetup, SeatPlan
 from notation.writer import encode_game
 from tui.games.taifa.board import TaifaBoard
 from tui.screens.dialogs import GameOverDialog, OpenDialog

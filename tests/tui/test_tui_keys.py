@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.command import CommandList, CommandPalette
 
 from tui.games.tafl.board import TaflBoard

@@ -16,7 +16,6 @@ combat while a fight is on, the hand for an action, the map for an area to choos
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
