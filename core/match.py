@@ -163,6 +163,10 @@ class Match:
             self._point = self.game.point()
         return self._point
 
+    def forget_point(self) -> None:
+        """The game was moved on outside the match (a record replayed): ask it for its point again."""
+        self._point = None
+
     def _emit(self, step: Step) -> Step:
         self._point = None
         for sink in self.sinks:

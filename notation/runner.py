@@ -25,13 +25,14 @@ from typing import Any, BinaryIO
 
 from core import games as core_games
 from core.chance import SeededChance, TableDice, draw, typed
-from core.engine import Chance, Code, Decision, Game, Outcome, Over, Result, RulesError
+from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Point, Result, RulesError
 from core.match import Controller, Limit, Match, RandomController, Step
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, build_game, new_header
 from notation.files import read_regular
-from notation.format import ChanceRecord, CommentRecord, DecisionRecord, Header, RecordError, Seat, resignation
-from notation.reader import Recording, read_record_file
+from notation.format import DecisionRecord, Header, RecordError, Seat, resignation
+from notation.reader import Recording, read_record_file, run
+from notation.walk import RecordReader, walk_record
 from notation.writer import Journal
 
 RANDOM_DETAIL = "uniform random mover"
@@ -175,23 +176,16 @@ class Runner:
             raise
 
     def _replay(self, recording: Recording) -> None:
-        """Apply a record's steps, deriving every seeded outcome and random seat's choice again;
-        its comments are kept, with the step each is about (a rewrite writes them again)."""
-        for index, record in enumerate(recording.records):
-            if isinstance(record, CommentRecord):
-                self.comments.append((len(self.history) if record.step is None else record.step, record.text))
-            elif isinstance(record, (ChanceRecord, DecisionRecord)):
-                try:
-                    self._follow(record.outcome if isinstance(record, ChanceRecord) else record.code,
-                                 record.seat if isinstance(record, DecisionRecord) else None)
-                except RulesError as err:
-                    raise RecordError(f"record {index} at byte {recording.offsets[index]}: "
-                                      f"cannot resume: {err}") from None
+        """Apply a record's steps, as a reader of the one walk over it (notation/walk.py): every
+        seeded outcome and random seat's choice derived again; its comments kept, with the step
+        each is about (a rewrite writes them again)."""
+        run(walk_record(recording, self.game, [_Resume(self, recording)]))
+        self.match.steps = len(self.history)
+        self.match.forget_point()  # the walk moved the game on under the match
 
-    def _follow(self, value: Any, seat: int | None) -> None:
-        """Apply a step played before (a chance outcome when ``seat`` is None) as if it were played
-        now: the seeded generator and a random seat's generator move on as they did then."""
-        point = self.match.point
+    def _retrace(self, value: Any, seat: int | None, point: Decision | Chance | Over) -> None:
+        """Check a step played before (a chance outcome when ``seat`` is None) against ``point``
+        and move the seeded generator and a random seat's generator on as they moved then."""
         if seat is None:
             if not isinstance(point, Chance):
                 raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
@@ -199,14 +193,20 @@ class Runner:
                 expected = point.validate(draw(self.chance.rng, point))  # type: ignore[attr-defined,unused-ignore]
                 if expected != point.validate(value):
                     raise RulesError(f"the outcome is not what seed {self.seed} gives")
-            self.match.resolve(value)
             return
         if not isinstance(point, Decision) or point.seat != seat:
             raise RulesError("the record's decision is not the one the rules ask for")
         controller = self.controllers.get(seat)
         if isinstance(controller, RandomController):
             controller.choose(self.game, point)  # its generator moves on as when it chose
-        self.match.apply(value)
+
+    def _follow(self, value: Any, seat: int | None) -> None:
+        """Apply a step played before as if it were played now (:meth:`_retrace`, then the step)."""
+        self._retrace(value, seat, self.match.point)
+        if seat is None:
+            self.match.resolve(value)
+        else:
+            self.match.apply(value)
 
     # -- where the game stands -----------------------------------------------------
 
@@ -438,3 +438,37 @@ def read_unfinished(path: str | os.PathLike[str], games: GameLookup = core_games
     if recording.result is not None:
         raise RecordError("the game is over; a finished record cannot be continued")
     return recording
+
+
+class _Resume(RecordReader):
+    """Resume's part of the walk over a record: each step checked and the generators moved on
+    before it is applied (:meth:`Runner._retrace`), kept in the history after; the comments kept.
+    A step the rules refuse, or that seed or seat does not give, is one line naming its record."""
+
+    def __init__(self, runner: Runner, recording: Recording) -> None:
+        self.runner, self.recording = runner, recording
+
+    def _refuse(self, index: int, message: str) -> None:
+        raise RecordError(f"record {index} at byte {self.recording.offsets[index]}: cannot resume: {message}")
+
+    def comment(self, index: int, record: Any) -> None:
+        history = self.runner.history
+        self.runner.comments.append((len(history) if record.step is None else record.step, record.text))
+
+    def before_step(self, step: int, index: int, record: Any, point: Point) -> None:
+        decision = isinstance(record, DecisionRecord)
+        try:
+            self.runner._retrace(record.code if decision else record.outcome, record.seat if decision else None,
+                                 point)
+        except RulesError as err:
+            self._refuse(index, str(err))
+
+    def after_step(self, step: int, index: int, record: Any, point: Point, events: list[Event]) -> None:
+        if isinstance(record, DecisionRecord):
+            self.runner.history.append(Step(step, "decision", record.seat, record.code, tuple(events)))
+        else:
+            assert isinstance(point, Chance)
+            self.runner.history.append(Step(step, "chance", None, point.validate(record.outcome), tuple(events)))
+
+    def refused(self, step: int, index: int, message: str) -> None:
+        self._refuse(index, message)

@@ -1,6 +1,6 @@
 """One walk over a record: each step applied once, for every reader that needs it.
 
-Building a replay and verifying are both readers of the same pass (:class:`RecordReader`),
+Building a replay, verifying and resuming are readers of the same pass (:class:`RecordReader`),
 in the manner of python-chess's ``read_game(..., Visitor=...)``: the walk reads the records
 in order, asks each reader to look at a step before it is applied (a verifier derives its
 seeded outcome again), applies it to the one game, and shows each reader what came of it.

@@ -45,3 +45,28 @@ def test_a_record_that_differs_is_replayed_whole_and_the_report_names_the_first_
     assert not report.ok and "is not what seed" in report.message
     assert replay.steps == recording.steps and replay.failure is None  # the viewer still shows it all
     assert report == verify(forged)
+
+
+def test_resuming_a_record_is_a_reader_of_the_same_walk(tmp_path: Path, monkeypatch: Any) -> None:
+    from notation.runner import Runner
+
+    golden = next(p for p in REPLAYS if p.name.startswith("taifa-"))
+    recording = read_record_file(golden)
+    cut = recording.offsets[max(i for i, _ in enumerate(recording.offsets) if i < len(recording.offsets) // 2)]
+    path = tmp_path / "cut.fief"
+    path.write_bytes(golden.read_bytes()[:cut])  # an unfinished game, cut at a record's start
+    steps = read_record_file(path).steps
+    applied = []
+    real = notation.walk.apply_step
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        applied.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(notation.walk, "apply_step", counted)
+    runner = Runner.resume(path)
+    try:
+        assert len(applied) == len(runner.history) == steps > 0
+        assert [s.index for s in runner.history] == list(range(1, steps + 1))
+    finally:
+        runner.close()
