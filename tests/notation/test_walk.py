@@ -16,21 +16,26 @@ from notation.verify import verify
 REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.fief"))
 
 
-@pytest.mark.parametrize("path", REPLAYS[::3], ids=lambda p: p.name)
-def test_opening_a_record_applies_each_step_once_and_verifies_it(path: Path, monkeypatch: Any) -> None:
-    recording = read_record_file(path)
-    applied = []
+@pytest.fixture
+def applied(monkeypatch: Any) -> list[int]:
+    """The steps the walk applies, counted (one entry each)."""
+    count: list[int] = []
     real = notation.walk.apply_step
 
     def counted(*args: Any, **kwargs: Any) -> Any:
-        applied.append(1)
+        count.append(1)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(notation.walk, "apply_step", counted)
+    return count
+
+
+@pytest.mark.parametrize("path", REPLAYS[::3], ids=lambda p: p.name)
+def test_opening_a_record_applies_each_step_once_and_verifies_it(path: Path, applied: list[int]) -> None:
+    recording = read_record_file(path)
     replay = Replay(recording)
     report = replay.verify()
     assert len(applied) == replay.steps == recording.steps
-    monkeypatch.setattr(notation.walk, "apply_step", real)
     assert report == verify(recording) and report.ok
 
 
@@ -47,7 +52,7 @@ def test_a_record_that_differs_is_replayed_whole_and_the_report_names_the_first_
     assert report == verify(forged)
 
 
-def test_resuming_a_record_is_a_reader_of_the_same_walk(tmp_path: Path, monkeypatch: Any) -> None:
+def test_resuming_a_record_is_a_reader_of_the_same_walk(tmp_path: Path, applied: list[int]) -> None:
     from notation.runner import Runner
 
     golden = next(p for p in REPLAYS if p.name.startswith("taifa-"))
@@ -56,14 +61,6 @@ def test_resuming_a_record_is_a_reader_of_the_same_walk(tmp_path: Path, monkeypa
     path = tmp_path / "cut.fief"
     path.write_bytes(golden.read_bytes()[:cut])  # an unfinished game, cut at a record's start
     steps = read_record_file(path).steps
-    applied = []
-    real = notation.walk.apply_step
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        applied.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(notation.walk, "apply_step", counted)
     runner = Runner.resume(path)
     try:
         assert len(applied) == len(runner.history) == steps > 0
