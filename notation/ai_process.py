@@ -15,6 +15,8 @@ processes) or dies, the seat's own AI in this process answers instead: the game 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import functools
 import multiprocessing
 import os
 import signal
@@ -32,6 +34,7 @@ POLL = 0.01  # seconds between looks at the stop flag while the process thinks
 START_TIMEOUT = 60.0  # seconds a new process may take to build its mirror
 
 
+@functools.cache
 def _context() -> Any:
     """forkserver where the platform has it: a clean process forked from a small server (which
     has the engine's generic modules loaded), fast to start and never a fork of an app's threads;
@@ -121,7 +124,7 @@ class RemoteAI:
     def __init__(self, header: Header, data: Mapping[str, Any], seed: int, limit: Limit,
                  steps: Callable[[], Sequence[Step]], stop: Callable[[], bool], local: Controller) -> None:
         self.header, self.data, self.seed = header, dict(data), seed
-        self.limit = Limit(limit.seconds, limit.depth, limit.rollouts, limit.level)  # its stop is the process's
+        self.limit = dataclasses.replace(limit, stop=Limit().stop)  # its stop is the process's own
         self.steps, self.stop, self.local = steps, stop, local
         self.sent: list[tuple[str, Any]] = []  # the steps the mirror has applied
         self.process: Any = None

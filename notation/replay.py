@@ -308,8 +308,3 @@ class Replay:
         """The record verified: by the same walk that built the replay (notation/walk.py)."""
         assert self._report is not None
         return self._report
-
-    def verifying(self) -> Generator[float, None, VerifyReport]:
-        """:meth:`verify` for a caller that takes it in slices: done already, by the build."""
-        return self.verify()
-        yield  # a generator, as the slices' callers expect
