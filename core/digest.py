@@ -68,8 +68,8 @@ def _encode_dict(obj: dict[Any, Any], out: list[bytes]) -> None:
         v = obj[k]
         kind = type(v)
         if kind is str:
-            data = _STRINGS.get(v)
-            append(data if data is not None else _string(v))
+            known = _STRINGS.get(v)
+            append(known if known is not None else _string(v))
         elif kind is int:
             append(b"i%d;" % v)
         elif v is None:

@@ -19,8 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Union, runtime_checkable
 
 # An option code: a small tuple of ints and short strings whose meaning does
-# not depend on the order in which options are listed.
+# not depend on the order in which options are listed. Every code that crosses the contract
+# (a Decision's options, ``parse``, ``apply``, a record's step) is checked as one.
 Code = tuple[Union[int, str], ...]
+# A code as the game that made it reads it: which parts are ints and which strings depends on
+# the verb in its first place (Kingdom's ``("place", card, slot)``, ``("freeze", card, seat)``),
+# which a tuple of unions cannot follow without a check at every read, and an AI reads codes in
+# its inner loop. A game's own readers take Parts; a Code is one, and Parts is a Code.
+Parts = tuple[Any, ...]
 
 # A chance outcome: an int (pick) or a tuple of ints (dice, a permutation).
 Outcome = Union[int, tuple[int, ...]]

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
-from core.engine import Code, Decision, RulesError
+from core.engine import Code, Decision, Parts, RulesError
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import (HIDDEN_TRAP, armed_defences, attackable, card_value, defence_room, is_construction,
                                 land_room, places, score, slot_of, standing, strength)
@@ -356,7 +356,7 @@ class KingdomAI:
         return code
 
 
-def _quick(opts: list[Code]) -> Code:
+def _quick(opts: list[Parts]) -> Parts:
     """An answer that needs no thought: pass, go, accept or done when offered."""
     for safe in (("pass",), ("go",), ("accept",), ("done",)):
         if safe in opts:
@@ -368,11 +368,21 @@ _POINTS = re.compile(r"(\d+) damage")
 
 
 class _Base:
+    # The answers each AI gives (_Full, _Greedy): its options of that kind -> the one it takes.
+    noble: Callable[[list[Parts]], Parts]
+    draft: Callable[[list[Parts]], Parts]
+    allocate: Callable[[list[Parts]], Parts]
+    cancel: Callable[[list[Parts]], Parts]
+    respond: Callable[[list[Parts]], Parts]
+    commit: Callable[[list[Parts]], Parts]
+    target: Callable[[list[Parts]], Parts]
+    action: Callable[[list[Parts]], Parts]
+
     def __init__(self, kn: _Know, stop: Callable[[], bool]) -> None:
         self.kn = kn
         self.stop = stop
 
-    def choose(self, d: Decision) -> Code:
+    def choose(self, d: Decision) -> Parts:
         opts = list(d.options)
         verbs = {o[0] for o in opts}
         kn = self.kn
@@ -417,7 +427,7 @@ class _Base:
 
     # -- shared small choices --
 
-    def trap_target(self, opts: list[Code], points: int) -> Code:
+    def trap_target(self, opts: list[Parts], points: int) -> Parts:
         kn = self.kn
         best, best_v = opts[0], -1e9
         for o in opts:
@@ -428,7 +438,7 @@ class _Base:
                 best, best_v = o, v
         return best
 
-    def village(self, opts: list[Code]) -> Code:
+    def village(self, opts: list[Parts]) -> Parts:
         castle = self.kn.realms[self.kn.seat].slots[0].card
         return next((o for o in opts if o[2] == castle), opts[0])
 
@@ -438,11 +448,11 @@ class _Full(_Base):
 
     # -- setup --
 
-    def noble(self, opts: list[Code]) -> Code:
+    def noble(self, opts: list[Parts]) -> Parts:
         rank = {k: i for i, k in enumerate(NOBLE_ORDER)}
         return min(opts, key=lambda o: rank.get(self.kn.key(o[1]), 99))
 
-    def draft(self, opts: list[Code]) -> Code:
+    def draft(self, opts: list[Parts]) -> Parts:
         """Build for the long game: three Lands first (bare Lands soak up attacks and keep the
         Castle out of reach), then the biggest Defence on the Castle, then more Lands; never a
         pick that leaves points no card in the pool can fill."""
@@ -453,7 +463,7 @@ class _Full(_Base):
         castle = me.slots[0].card
         pool = [kn.cards[c] for c in kn.view["pool"]]
 
-        def rank(o: Code) -> tuple[float, str]:
+        def rank(o: Parts) -> tuple[float, str]:
             c = kn.cards[o[1]]
             if o[2] == "new":
                 v = 9.0 - 2.0 * lands
@@ -472,7 +482,7 @@ class _Full(_Base):
 
     # -- solo allocation --
 
-    def allocate(self, opts: list[Code]) -> Code:
+    def allocate(self, opts: list[Parts]) -> Parts:
         """Try every allocation of the revealed cards: my card's worth to me, less the harm of each
         enemy's card played by the enemy rules (a card left over with an enemy gone is discarded)."""
         kn = self.kn
@@ -487,7 +497,7 @@ class _Full(_Base):
             if mine_c is not None:
                 codes = self.round_options(mine_c)
 
-                def deep_give(o: Code) -> float:
+                def deep_give(o: Parts) -> float:
                     given = {k: o[1]}
                     left = [c for c in revealed if c in named and c != o[1]]
                     if others and left:
@@ -496,7 +506,7 @@ class _Full(_Base):
 
                 return max(opts, key=lambda o: (deep_give(o), str(o)))
 
-            def give(o: Code) -> float:
+            def give(o: Parts) -> float:
                 left = [c for c in revealed if c in named and c != o[1]]
                 v = -self.harm(o[1], k)
                 if others and left:
@@ -526,7 +536,7 @@ class _Full(_Base):
                 best_c, best_v = perm[0], v
         return ("take", best_c)
 
-    def round_options(self, cid: str) -> list[Code]:
+    def round_options(self, cid: str) -> list[Parts]:
         """My plays of ``cid`` as my card of the round (solo), holding an answer included."""
         kn = self.kn
         c = kn.cards[cid]
@@ -537,7 +547,7 @@ class _Full(_Base):
             codes.append(("hold", cid))
         return codes or [("discard", cid)]
 
-    def deep(self, code: Code, given: dict[int, str]) -> float:
+    def deep(self, code: Parts, given: dict[int, str]) -> float:
         """The worth after my play ``code`` and the enemies' cards ``given`` played by the enemy rules."""
         kn = self.kn
         if code[0] == "suffer":
@@ -572,12 +582,12 @@ class _Full(_Base):
         kn = self.kn
         return kn.worth(kn.realms, {kn.seat: p}) - kn.worth(kn.realms)
 
-    def codes_for(self, cid: str) -> list[Code]:
+    def codes_for(self, cid: str) -> list[Parts]:
         """The plays of ``cid`` (solo: my round's card), as play_options would list them."""
         kn = self.kn
         c, me = kn.cards[cid], kn.realms[kn.seat]
         foes = kn.opponents()
-        out: list[Code] = []
+        out: list[Parts] = []
         if c.type in ("defend", "trap", "mercenaries"):
             out += [("place", cid, w) for w in places(kn.cards, me, cid)]
             if c.type == "mercenaries":
@@ -668,7 +678,7 @@ class _Full(_Base):
 
     # -- a turn's plays --
 
-    def action(self, opts: list[Code]) -> Code:
+    def action(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         if kn.solo:
             given = {k: c for k, c in enumerate(kn.view["given"]) if c and k != kn.seat}
@@ -683,7 +693,7 @@ class _Full(_Base):
                 best, best_v = o, v
         return best if best is not None else _quick(opts)
 
-    def value(self, code: Code, base: float) -> float:
+    def value(self, code: Parts, base: float) -> float:
         """The change in worth if ``code`` is played now."""
         kn = self.kn
         me, verb = kn.seat, code[0]
@@ -706,9 +716,10 @@ class _Full(_Base):
             dst = slot_of(r, where)
             assert dst is not None
             dst.defences.append(cid)
-            for d in (src.tucked, src.damage):
-                if cid in d:
-                    (dst.tucked if d is src.tucked else dst.damage)[cid] = d.pop(cid)  # type: ignore[index]
+            if cid in src.tucked:  # its damage goes with it
+                dst.tucked[cid] = src.tucked.pop(cid)
+            if cid in src.damage:
+                dst.damage[cid] = src.damage.pop(cid)
             return kn.worth(after, {me: -PLAY}) - base
         if verb == "attack":
             return self.plan(code[1])[0] - base
@@ -760,7 +771,7 @@ class _Full(_Base):
         has_m = morale_in or any(kn.key(c) == "morale" for c in hand)
         has_s = spread_in or any(kn.key(c) == "spread" for c in hand)
         mech = kn.cards[cid].has("mechanical")
-        best = (-1e9, False, False, [])
+        best: tuple[float, bool, bool, list] = (-1e9, False, False, [])
         for m in (False, True):
             if m and not has_m or not m and morale_in:
                 continue
@@ -796,9 +807,9 @@ class _Full(_Base):
         """(worth after, parts) of the best use of ``value`` damage, one target or shared with Spread."""
         kn = self.kn
         if not spread:
-            g = self.gains(realms, targets, value)
-            i = max(range(len(g)), key=lambda j: g[j])
-            return g[i], [(targets[i][0], targets[i][1], value)]
+            each = self.gains(realms, targets, value)
+            i = max(range(len(each)), key=lambda j: each[j])
+            return each[i], [(targets[i][0], targets[i][1], value)]
         base = kn.worth(realms)
         # a small knapsack: gain of n points on each target, taken as adding up across targets
         table = {}
@@ -827,7 +838,7 @@ class _Full(_Base):
         parts.sort(key=lambda p: -p[2])
         return base + g, parts
 
-    def commit(self, opts: list[Code]) -> Code:
+    def commit(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         card, _, _ = self.attack_in_play(kn.seat)
         if card is None:
@@ -842,7 +853,7 @@ class _Full(_Base):
                 return o
         return ("go",)
 
-    def target(self, opts: list[Code]) -> Code:
+    def target(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         card, value, _ = self.attack_in_play(kn.seat)
         ats = [o for o in opts if o[0] == "at"]
@@ -910,7 +921,7 @@ class _Full(_Base):
             return self.points(1.0)
         return self.points(1.0)
 
-    def respond(self, opts: list[Code]) -> Code:
+    def respond(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         answers = [o for o in opts if o[0] != "pass"]
         if not answers:
@@ -923,7 +934,7 @@ class _Full(_Base):
         harm = self.threat()
         n_held = len(answers)
 
-        def cost(o: Code) -> float:
+        def cost(o: Parts) -> float:
             k = kn.key(o[1])
             c = kn.keep(o[1]) * (0.8 if n_held > 1 else 1.0)
             if k == "gold":  # I get the card; the attacker gets the Gold
@@ -936,7 +947,7 @@ class _Full(_Base):
         o = min(answers, key=cost)
         return o if harm > self.points(cost(o)) else ("pass",)
 
-    def cancel(self, opts: list[Code]) -> Code:
+    def cancel(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         uses = [o for o in opts if o[0] in ("cancel", "unfreeze")]
         if not uses:
@@ -978,10 +989,10 @@ class _Greedy(_Base):
     destroys most (a Land first); Fortune and other actions last, each against the weakest
     kingdom; Morale with every attack, never Spread; every answer at the first chance."""
 
-    def noble(self, opts: list[Code]) -> Code:
+    def noble(self, opts: list[Parts]) -> Parts:
         return opts[0]
 
-    def draft(self, opts: list[Code]) -> Code:
+    def draft(self, opts: list[Parts]) -> Parts:
         """The full AI's draft rule (three Lands, then the biggest Defence on the Castle): the
         baseline is measured on its play, not handicapped by a Castle with no Lands."""
         return _Full.draft(self, opts)  # type: ignore[arg-type]
@@ -991,13 +1002,13 @@ class _Greedy(_Base):
         scores = [r["score"] for r in self.kn.view["realms"]]
         return min(foes, key=lambda o: (scores[o], o)) if foes else None
 
-    def action(self, opts: list[Code]) -> Code:
+    def action(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         me = kn.realms[kn.seat]
         castle = me.slots[0].card if me.slots else None
         places_ = [o for o in opts if o[0] == "place"]
         if places_:
-            def rank(o: Code) -> tuple:
+            def rank(o: Parts) -> tuple:
                 c = kn.cards[o[1]]
                 slot = o[2]
                 front = next((i for i, sl in enumerate(me.slots) if sl.card == slot), 0)
@@ -1017,10 +1028,10 @@ class _Greedy(_Base):
             return next(o for o in opts if o[0] == "hold")
         return _quick(opts)
 
-    def commit(self, opts: list[Code]) -> Code:
+    def commit(self, opts: list[Parts]) -> Parts:
         return next((o for o in opts if o[0] == "morale"), ("go",))
 
-    def target(self, opts: list[Code]) -> Code:
+    def target(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         ats = [o for o in opts if o[0] == "at"]
         if not ats:
@@ -1033,7 +1044,7 @@ class _Greedy(_Base):
         mine = [o for o in ats if o[1] == weak]
         r = kn.realms[weak]
 
-        def hurt(o: Code) -> tuple:
+        def hurt(o: Parts) -> tuple:
             sl = slot_of(r, o[2])
             assert sl is not None
             top = sl.top()
@@ -1044,17 +1055,17 @@ class _Greedy(_Base):
 
         return max(mine, key=hurt)
 
-    def respond(self, opts: list[Code]) -> Code:
+    def respond(self, opts: list[Parts]) -> Parts:
         answers = [o for o in opts if o[0] != "pass"]
         if not answers or self.kn.current == self.kn.seat:
             return ("pass",)
         order = {"sabotage": 0, "deny": 1, "mercy": 2, "gold": 3}
         return min(answers, key=lambda o: (order.get(o[0], 9), str(o)))
 
-    def cancel(self, opts: list[Code]) -> Code:
+    def cancel(self, opts: list[Parts]) -> Parts:
         return next((o for o in opts if o[0] in ("cancel", "unfreeze")), _quick(opts))
 
-    def allocate(self, opts: list[Code]) -> Code:
+    def allocate(self, opts: list[Parts]) -> Parts:
         kn = self.kn
         if opts[0][0] == "take":
             return max(opts, key=lambda o: (kn.cards[o[1]].value, str(o)))

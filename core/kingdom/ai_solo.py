@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from core.engine import Code
+from core.engine import Parts
 from core.kingdom.lines import (armed_defences, attackable, card_value, defence_room, is_construction, land_room,
                                 score, slot_of, standing, strength, trap_room)
 from core.kingdom.state import Realm, Slot
@@ -34,7 +34,7 @@ def _copy(realms: list[Realm], k: int) -> tuple[list[Realm], Realm]:
     return after, r
 
 
-def my_after(ai: "_Full", code: Code) -> Outcomes | None:
+def my_after(ai: "_Full", code: Parts) -> Outcomes | None:
     """The realms after my play ``code`` (with its odds), or None for a play valued only in points."""
     kn = ai.kn
     me, verb = kn.seat, code[0]

@@ -222,7 +222,7 @@ def _card(row: Any, index: int) -> Card:
         kind = _FIELDS[f]
         if (type(value) is not int) if kind is int else not isinstance(value, kind):
             raise RulesError(f"{where}: {f} must be {_WORDS[kind]}, not {toml_files.short(value)}")
-    key, kind = row["key"], row["type"]
+    cid, key, kind = row["id"], row["key"], row["type"]
     if not _ID.fullmatch(cid):
         raise RulesError(f"{where}: id must be the key, a dash and a copy number, like soldiers-1")
     for f in ("name", "text", "effect"):

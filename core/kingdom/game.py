@@ -174,12 +174,12 @@ class KingdomGame(Table):
                               f"{self.where(k, self.find_slot(k, code[2]))}", "kingdom characters", k, village)
             for start_key, who in (("gold", "charles"), ("dawn-raid", "anne")):
                 if key == who:
-                    cid = next((c for c in rest if cards[c].key == start_key), None)
-                    if cid:
-                        rest.remove(cid)
-                        s.realms[k].hand.append(cid)
-                        self.emit("noble", f"{self.name(k)} starts with {cards[cid].name} in hand",
-                                  "kingdom characters", k, cid)
+                    held = next((c for c in rest if cards[c].key == start_key), None)
+                    if held:
+                        rest.remove(held)
+                        s.realms[k].hand.append(held)
+                        self.emit("noble", f"{self.name(k)} starts with {cards[held].name} in hand",
+                                  "kingdom characters", k, held)
         perm = yield from self.shuffle(len(rest), "the deck is shuffled")
         s.deck = [rest[i] for i in perm]
         self.emit("shuffle", f"The other {len(rest)} cards are shuffled into the deck", "kingdom setup")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Code, RulesError
+from core.engine import Code, Parts, RulesError
 from core.kingdom.cards import value_text
 from core.kingdom.lines import (attackable, armed_defences, defence_room, is_construction,
                                 land_room, places)
@@ -103,7 +103,7 @@ def action_hits(g: "Table", key: str, slot: Slot) -> bool:
     return slot.trap is not None or construction_top  # earthquake
 
 
-def perform(g: "Table", k: int, code: Code) -> Proc:
+def perform(g: "Table", k: int, code: Parts) -> Proc:
     """Play ``code`` for ``k``; returns how many plays it used."""
     verb = code[0]
     s, r = g.s, g.s.realms[k]
@@ -164,7 +164,7 @@ def perform(g: "Table", k: int, code: Code) -> Proc:
     raise RulesError(f"{code!r}: not a play")
 
 
-def against(g: "Table", k: int, code: Code) -> Proc:
+def against(g: "Table", k: int, code: Parts) -> Proc:
     """An Action (or Baligant's Penalty) played against another kingdom, which may answer it."""
     verb, cid, o = code[0], code[1], code[2]
     s = g.s

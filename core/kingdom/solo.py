@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from core.engine import Code, Result, RulesError
+from core.engine import Code, Parts, Result, RulesError
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import (armed_defences, attackable, card_value, defence_room, is_construction, land_room,
                                 strength, trap_room)
@@ -328,12 +328,12 @@ class SoloGame(Table):
             return
         yield from perform(self, k, code)
 
-    def enemy_choice(self, k: int, cid: str) -> Code | None:
+    def enemy_choice(self, k: int, cid: str) -> Parts | None:
         """The enemy's play of ``cid`` ("Enemy rules"), or None when it can do nothing."""
         s, r, c = self.s, self.s.realms[k], self.cards[cid]
         you = s.realms[YOU]
         banned = set(s.banned)
-        place: Code | None = None
+        place: Parts | None = None
         if c.type in ("defend", "trap", "mercenaries") and "defend" not in banned:
             if c.key == "land":
                 place = ("place", cid, "new") if land_room(r) else None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from time import perf_counter
 
-from core.engine import Decision
+from core.engine import Decision, Game
 from core.rng import SplitMix64
 from core.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, parse_position
 from core.tafl.rules import ATTACKERS, DEFENDERS, TaflGame, edge_fort, shieldwall_captures
@@ -1078,7 +1078,8 @@ class TaflAI:
         self.seed = seed
         self.last: SearchInfo | None = None
 
-    def choose(self, game: TaflGame, decision: Decision) -> tuple[str, str]:
+    def choose(self, game: Game, decision: Decision) -> tuple[str, str]:
+        assert isinstance(game, TaflGame), "the tafl AI plays tafl"
         info = self.search(game)
         assert info.move is not None, "no decision is pending in a finished game"
         return info.move

@@ -23,10 +23,13 @@ from functools import cache
 from typing import Any
 from itertools import chain
 
+from core.engine import Code
 from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry, format_row
 
 
 Move = tuple[int, int]
+# A piece's moves along a line, in the line's terms: by its square j, then by where the free run ends.
+Runs = list[list[tuple[int, ...]]]
 
 
 def can_stop(geo: Geometry, piece: int, f: int, t: int) -> bool:
@@ -69,7 +72,7 @@ class MoveTables:
         for move, r in self.rank.items():
             self.move_at[r] = move
             self.code_at[r] = self.codes[move]
-        self.rank_of_code = {code: self.rank[move] for move, code in self.codes.items()}
+        self.rank_of_code: dict[Code, int] = {code: self.rank[move] for move, code in self.codes.items()}
         # stops[piece][f][t]: whether that piece, leaving f, may end on t.
         self.stops = {piece: tuple(tuple(can_stop(geo, piece, f, t) for t in range(n)) for f in range(n))
                       for piece in (ATTACKER, DEFENDER, KING)}
@@ -114,12 +117,13 @@ class MoveTables:
         return tuple(tuple(tuple(self.stops[piece][f][t] for t in squares) for f in squares)
                      for piece in (ATTACKER, DEFENDER, KING))
 
-    def _runs(self, squares: tuple[int, ...]) -> dict[int, tuple[list[tuple[int, ...]], ...]]:
+    def _runs(self, squares: tuple[int, ...]) -> dict[int, tuple[Runs, Runs]]:
         size, last = self.size, len(squares)
         out = {}
         for piece in (ATTACKER, DEFENDER, KING):
             ok = self.stops[piece]
-            ahead, back = [], []
+            ahead: Runs = []
+            back: Runs = []
             for j, f in enumerate(squares):
                 ahead.append([tuple(j * 2 * size + (k - j - 1) for k in range(j + 1, hi) if ok[f][squares[k]])
                               for hi in range(last + 1)])
@@ -131,7 +135,8 @@ class MoveTables:
 
     def line_moves(self, line: int, pattern: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The moves of each side (attackers, defenders) along ``line`` holding ``pattern``, in the line's terms."""
-        runs, sides = self.runs[self.kind[line]], ([], [])
+        runs = self.runs[self.kind[line]]
+        sides: tuple[list[int], list[int]] = ([], [])
         occupied = [j for j, piece in enumerate(pattern) if piece]
         occupied.append(len(pattern))
         lo = 0
@@ -145,11 +150,12 @@ class MoveTables:
         return tuple(sides[0]), tuple(sides[1])
 
 
-class LineCache(dict):  # type: ignore[type-arg]
+class LineCache(dict[bytes, tuple[int, ...]]):
     """One line's moves for one side, by the line's pattern; a pattern not there yet is worked out
     (for both sides) on the way, by ``cache[pattern]`` in C, with no test for a miss in Python."""
 
     __slots__ = ("mt", "line", "side", "shared", "rank", "pair")
+    pair: "LineCache"  # the other side's cache of the same line (set by MoveTables)
 
     def __init__(self, mt: MoveTables, line: int, side: int) -> None:
         super().__init__()
@@ -172,7 +178,7 @@ class LineCache(dict):  # type: ignore[type-arg]
         return mine
 
 
-class RowText(dict):  # type: ignore[type-arg]
+class RowText(dict[bytes, str]):
     """A row's OpenTafl text (``3ttttt3``) by its bytes, worked out the first time it is asked for."""
 
     def __missing__(self, row: bytes) -> str:

@@ -57,7 +57,12 @@ class TaflGame:
     """A Tafl game in progress. Seat 0 is the attackers, seat 1 the defenders."""
 
     game = "tafl"
-    seats = SIDE_NAMES
+    seats: tuple[str, ...] = SIDE_NAMES
+    # What was worked out for the position, None until asked (see _clear_caches).
+    _ranks: list[int] | None  # the legal moves as ranks, ascending
+    _legal: list[tuple[int, int]] | None  # the legal moves
+    _point: Decision | None  # the Decision listing them
+    _raw: bytes | None  # bytes(board), when the move list was made for this board
 
     def __init__(
         self,
@@ -224,10 +229,7 @@ class TaflGame:
 
     def _clear_caches(self) -> None:
         """Forget what was worked out for the position: the board or the side to move changed."""
-        self._ranks: list[int] | None = None
-        self._legal: list[tuple[int, int]] | None = None
-        self._point: Decision | None = None
-        self._raw: bytes | None = None  # bytes(board), when the move list was made for this board
+        self._ranks = self._legal = self._point = self._raw = None
 
     def is_legal(self, f: int, t: int) -> bool:
         """Whether f->t is among :meth:`legal_moves`, checked along its line alone."""
@@ -256,11 +258,12 @@ class TaflGame:
             self.board[f] = piece
 
     def _move_of(self, code: Code) -> tuple[int, int]:
-        if not (isinstance(code, tuple) and len(code) == 2 and all(isinstance(x, str) for x in code)):
+        if not (isinstance(code, tuple) and len(code) == 2 and isinstance(code[0], str) and isinstance(code[1], str)):
             raise RulesError(f"{code!r} is not a tafl move code (from, to)")
+        a, b = code[0], code[1]
         index = self._mt.index  # the names as written; anything else is parsed, or refused, by square()
-        f, t = index.get(code[0]), index.get(code[1])
-        return (self.geo.square(code[0]) if f is None else f), (self.geo.square(code[1]) if t is None else t)
+        f, t = index.get(a), index.get(b)
+        return (self.geo.square(a) if f is None else f), (self.geo.square(b) if t is None else t)
 
     # -- movement (trad play.1, gild BASIC MOVES) -------------------------------
 

@@ -53,7 +53,7 @@ from math import comb, exp
 from typing import Any
 
 from core.chance import draw as draw_outcome
-from core.engine import Decision, Over
+from core.engine import Code, Decision, Over, Parts
 from core.rng import SplitMix64
 from core.taifa.game import EL_CID_WIN_LIMIT
 from core.taifa.state import BONUS_MAX, BONUS_MIN, CASTLES, INDEPENDENT, TURNS
@@ -515,8 +515,8 @@ class TaifaAI:
 
     # -- entry point --
 
-    def choose(self, game: Any, decision: Decision) -> tuple:
-        opts = decision.options
+    def choose(self, game: Any, decision: Decision) -> Code:
+        opts: tuple[Parts, ...] = decision.options
         if len(opts) == 1:
             return opts[0]
         kn = _Know(game, decision.seat)
@@ -577,6 +577,7 @@ class TaifaAI:
         groups: dict[tuple, list[str]] = {}
         for cid in sorted(pool):
             c = kn.card(cid)
+            key: tuple[Any, ...]  # ("t", strength) or ("r", *the response's effect)
             if c.kind == "troop":
                 key = ("t", c.strength or 0)
             else:
@@ -591,7 +592,7 @@ class TaifaAI:
                 a, ct, _, _ = _resp_effect(cc)
                 fixed_add += a
                 fixed_cut += ct
-        best = (-1e9, [], 0.0)
+        best: tuple[float, list[str], float] = (-1e9, [], 0.0)
         ranges = [range(len(groups[k]) + 1) for k in keys]
         for counts in product(*ranges):
             troops = list(fixed_troops)
@@ -643,7 +644,7 @@ class TaifaAI:
     def _best_attack(self, kn: _Know, areas: list[int], bonus_dice: int, need_troop: bool,
                      exclude: str | None = None) -> tuple[float, int, list[str], float]:
         pool = self._attack_pool(kn, exclude)
-        best = (-1e9, 0, [], 0.0)
+        best: tuple[float, int, list[str], float] = (-1e9, 0, [], 0.0)
         for a in areas:
             ev, cards, p = self._plan(kn, a, pool, [], bonus_dice, need_troop)
             if p < (0.01 if kn.final else MIN_P):
@@ -692,6 +693,7 @@ class TaifaAI:
         game), the hidden cards dealt afresh each time, the same seeds for every candidate; keep
         the best average (ties: the heuristic's order). The seeds come from the AI's seed and the
         turn and round (a kingdom has one main action a round), never from earlier decisions."""
+        assert self.rollouts  # _main plays out only with rollouts
         seat = kn.seat
         best, best_v = codes[0], -1.0
         rng = SplitMix64(self.seed ^ (kn.turn << 32 | kn.v["round"]))
@@ -740,15 +742,19 @@ class TaifaAI:
         v = 0.0
         for e in c.effect:
             op = e.op
+            # tgt is None only for an event aimed at nobody, which has no targeted op (cards.py)
             if op == "draw":
                 v += e["n"] * CARD_VALUE + (0.5 if not kn.final else 0.0)
             elif op == "gain_bonus":
                 v += kn.gain_bonus_value(e["n"])
             elif op == "target_bonus":
+                assert tgt is not None
                 v += kn.value_of({}, {tgt: e["n"]})
             elif op == "target_discards":
+                assert tgt is not None
                 v += min(e["n"], kn.ks[tgt]["hand_count"]) * DENIAL * (0.5 + kn.rival_weight(tgt))
             elif op == "incursion":
+                assert tgt is not None
                 if kn.ks[tgt]["hand_count"] == 0:
                     return None
                 p = 1 - 0.5 ** e["dice"]
@@ -761,8 +767,10 @@ class TaifaAI:
                 free = [a for a in kn.areas_of(me) if not kn.garrison[a]]
                 v += min(e["n"], len(free)) * GARRISON_VALUE
             elif op == "truce":
+                assert tgt is not None
                 v += TRUCE_VALUE * self._threat(kn, tgt)
             elif op == "duel":
+                assert tgt is not None
                 # equal dice: each side wins the duel 5/16 of the time (a tie does nothing)
                 pw = 0.5 * (1 - sum(x * x for x in _hits_dist(e["dice"])))
                 v += pw * (kn.value_of({}, {me: 1, tgt: -1}) + kn.value_of({}, {me: -1, tgt: 1}))

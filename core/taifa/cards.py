@@ -277,7 +277,8 @@ def _build(raw: dict[str, Any], source: str) -> Decks:
         if c.id in seen:
             raise RulesError(f"card {c.id!r} ({c.name}): id is also used by {seen[c.id].name}")
         seen[c.id] = c
-    decks = Decks(*(Deck(d, tuple(sorted((c for c in cards if c.deck == d), key=lambda c: c.id))) for d in DECKS), source=source)
+    by_name = {d: Deck(d, tuple(sorted((c for c in cards if c.deck == d), key=lambda c: c.id))) for d in DECKS}
+    decks = Decks(by_name["christian"], by_name["muslim"], source=source)
     for d in decks:
         for kind in KINDS:
             if not d.of_kind(kind):
@@ -392,7 +393,7 @@ def _effect(where: str, field: str, raw: list[Any], kind: str, *, when: tuple[st
         if not isinstance(step, dict):
             raise RulesError(f"{at} must be a table like {{op = \"draw\", n = 1}}, not {short(step)}")
         op = step.get("op")
-        if op not in OPS:
+        if not isinstance(op, str) or op not in OPS:
             raise RulesError(f"{at}: op {short(op)} is not in the vocabulary ({', '.join(OPS)})")
         spec = OPS[op]
         if kind not in spec.kinds:

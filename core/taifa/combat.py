@@ -380,9 +380,9 @@ def attack(t: Table, k: int, area: int, *, bonus_dice: int = 0, from_event: bool
         army, s.army[k] = s.army[k], []
         for cid in army:
             _place(t, f, "attack", k, cid, True)
-        cid = bot_response(t, k, "attack", "attacker")
-        if cid:
-            _place(t, f, "attack", k, cid, True)
+        answer = bot_response(t, k, "attack", "attacker")
+        if answer:
+            _place(t, f, "attack", k, answer, True)
     else:
         yield from _commit(t, f, k, "attack", troops=True, need_troop=not from_event)
     yield from _windows(t, f, k)

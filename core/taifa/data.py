@@ -76,4 +76,6 @@ def resolve(setup: Mapping[str, Any], data: Mapping[str, Any]) -> tuple[TaifaMap
             raise RulesError(f"this record was played with its own {key} (fingerprint {wanted}); "
                              f"give that file with {flag}" + (f" (this one is {have})" if have else ""))
         found.append(own if own is not None else packaged())
-    return found[0], found[1]
+    the_map, decks = found
+    assert isinstance(the_map, TaifaMap) and isinstance(decks, Decks)
+    return the_map, decks

@@ -7,6 +7,7 @@ The steps are the vocabulary of docs/taifa-cards.md. A bot plays the card's
 
 from __future__ import annotations
 
+from core.engine import Code
 from core.procedure import Proc
 from core.taifa.cards import Card, Effect
 from core.taifa.combat import attack, campaign, campaign_targets, incursion, random_discard, troop_strength
@@ -113,7 +114,7 @@ def _step(t: Table, k: int, card: Card, e: Effect, target: int | None, bot: bool
             if e["pick"] == "random" or s.bots[target] or bot:
                 yield from random_discard(t, target, "taifa 5.4")
             else:
-                opts = [("take", c) for c in sorted(s.hands[target])]
+                opts: list[Code] = [("take", c) for c in sorted(s.hands[target])]
                 code = yield from t.ask(k, f"{card.name}: which card does {t.name(target)} discard?", opts, "target")
                 s.hands[target].remove(code[1])
                 t.to_discard(code[1])
