@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 from core.chance import ChanceSource, typed
 from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Point, Result, RulesError
@@ -130,6 +130,10 @@ class HumanController:
             if code in decision.options:
                 return code
             self.tell(f"{text.strip()}: not a legal option here")
+
+
+if TYPE_CHECKING:  # the players core has are Controllers to the checker (issue 28)
+    _CONTRACT: tuple[type[Controller], ...] = (RandomController, HumanController)
 
 
 class Match:

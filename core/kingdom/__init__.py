@@ -7,7 +7,7 @@ players, or solo against two enemy kingdoms.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.engine import Game, RulesError
 from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
@@ -162,3 +162,11 @@ GAME = GameDescriptor(
     has_chance=False,  # shuffles only: no dice a person could throw on a table
     data_files=(DataFile("cards", "your own cards file (TOML, see docs/kingdom-cards.md)", _load_cards),),
 )
+
+# The engine contract, to the type checker (issue 28): see core/tafl/__init__.py. Both games.
+if TYPE_CHECKING:
+    from core.kingdom.ai import KingdomAI
+    from core.kingdom.game import KingdomGame
+    from core.kingdom.solo import SoloGame
+
+    _CONTRACT: tuple[type[Game], type[Game], type[Controller]] = (KingdomGame, SoloGame, KingdomAI)

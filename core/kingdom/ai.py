@@ -41,7 +41,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
-from core.engine import Code, Decision, Parts, RulesError
+from core.engine import Code, Decision, Game, Parts, RulesError
 from core.kingdom.cards import CardSet
 from core.kingdom.lines import (HIDDEN_TRAP, armed_defences, attackable, card_value, defence_room, is_construction,
                                 land_room, places, score, slot_of, standing, strength)
@@ -334,7 +334,7 @@ class KingdomAI:
 
     # -- entry point --
 
-    def choose(self, game: Any, decision: Decision) -> Code:
+    def choose(self, game: Game, decision: Decision) -> Code:
         opts = list(decision.options)
         if len(opts) == 1:  # e.g. only "go", "accept" or "pass": asked as the hand could hold a card (KD-11, KD-30)
             return opts[0]

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.engine import Game, RulesError
 from core.games import DataFile, GameDescriptor, OptionSpec, SeatSpec
@@ -122,3 +122,10 @@ GAME = GameDescriptor(
     data_files=(DataFile("map", "your own map file (TOML, see docs/taifa-map.md)", _load_map),
                 DataFile("cards", "your own decks file (TOML, see docs/taifa-cards.md)", _load_cards)),
 )
+
+# The engine contract, to the type checker (issue 28): see core/tafl/__init__.py.
+if TYPE_CHECKING:
+    from core.taifa.ai import TaifaAI
+    from core.taifa.game import TaifaGame
+
+    _CONTRACT: tuple[type[Game], type[Controller]] = (TaifaGame, TaifaAI)

@@ -53,7 +53,7 @@ from math import comb, exp
 from typing import Any
 
 from core.chance import draw as draw_outcome
-from core.engine import Code, Decision, Over, Parts
+from core.engine import Code, Decision, Game, Over, Parts
 from core.rng import SplitMix64
 from core.taifa.game import EL_CID_WIN_LIMIT
 from core.taifa.state import BONUS_MAX, BONUS_MIN, CASTLES, INDEPENDENT, TURNS
@@ -515,7 +515,7 @@ class TaifaAI:
 
     # -- entry point --
 
-    def choose(self, game: Any, decision: Decision) -> Code:
+    def choose(self, game: Game, decision: Decision) -> Code:
         opts: tuple[Parts, ...] = decision.options
         if len(opts) == 1:
             return opts[0]
