@@ -67,8 +67,8 @@ class Chain:
     def __init__(self, data: bytes = b"") -> None:
         self._hash = hashlib.blake2b(data, digest_size=HASH_SIZE)
         # The hash's own methods, called straight (a record is written a few microseconds apart).
-        self.update = self._hash.update  # type: ignore[method-assign,assignment]
-        self.digest = self._hash.digest  # type: ignore[method-assign]
+        self.update = self._hash.update  # type: ignore[method-assign,assignment]  # the same call, straight
+        self.digest = self._hash.digest  # type: ignore[method-assign]  # the same call, straight
 
     def update(self, data: bytes) -> None:
         self._hash.update(data)

@@ -71,7 +71,7 @@ class Records(Sequence[Record]):
             other = tuple(other)
         return isinstance(other, (tuple, list)) and tuple(self) == tuple(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # equal to a tuple or list: unhashable, as a list is
 
     def __repr__(self) -> str:
         return f"<{len(self)} records>"

@@ -24,7 +24,7 @@ from notation.format import RecordError
 try:
     import fcntl
 except ImportError:  # pragma: no cover - a system without POSIX locks: every writer is let in
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no module: None, which the locks test for
 
 # A reader asking whether a record is in play (the Continue list) holds a shared lock for a moment;
 # a writer starting at that very moment waits for it this long before it says the record is taken.

@@ -216,10 +216,10 @@ class Replay:
             if isinstance(record, DecisionRecord):
                 game.apply(record.code)
             else:
-                game.resolve(record.outcome)  # type: ignore[union-attr]
+                game.resolve(record.outcome)  # type: ignore[union-attr]  # _index: step records only
 
     def _record(self, n: int) -> StepRecord:
-        return self.recording.records[self._index[n - 1]]  # type: ignore[return-value]
+        return self.recording.records[self._index[n - 1]]  # type: ignore[return-value]  # a step record (_index)
 
     @property
     def result(self) -> Result | None:

@@ -49,9 +49,9 @@ def history_log(header: Header, games: GameLookup, history: Sequence[Step]) -> l
         point = game.point()
         out.append(played_step(tell(game, point, step.value), point, step, game.seats))
         if step.kind == "decision":
-            game.apply(step.value)  # type: ignore[arg-type]
+            game.apply(step.value)  # type: ignore[arg-type]  # a decision step's value is a Code
         else:
-            game.resolve(step.value)  # type: ignore[arg-type]
+            game.resolve(step.value)  # type: ignore[arg-type]  # a chance step's an Outcome
     return out
 
 

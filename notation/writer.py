@@ -185,7 +185,7 @@ class Journal:
         except SchemaError as err:
             raise ValueError(f"header: {err}") from None
         start = build_game(header, games)
-        state = last[2] if batch else digest(start)  # type: ignore[index]
+        state = last[2] if batch else digest(start)  # type: ignore[index]  # batch: last is not None
         if game is not None and digest(game) != state:
             raise ValueError("the game does not match the header (different start position or options)")
         head = encode_header(header)
@@ -288,10 +288,13 @@ class Journal:
                 known = None
             data = known[1] if known is not None and known[0] is code else _code_bytes(code)
             if data is None or type(seat) is not int or not 0 <= seat < self._seats:
-                return self._checked_bytes(DecisionRecord(seat, tuple(code)))  # type: ignore[arg-type]
+                record = DecisionRecord(seat, tuple(code))  # type: ignore[arg-type]  # the check says what is wrong
+                return self._checked_bytes(record)
             return _DECISION_HEADS[seat] + data
         data = _outcome_bytes(step.value)
-        return data if data is not None else self._checked_bytes(ChanceRecord(step.value))  # type: ignore[arg-type]
+        if data is not None:
+            return data
+        return self._checked_bytes(ChanceRecord(step.value))  # type: ignore[arg-type]  # the check says what is wrong
 
     def catch_up(self, game: Game) -> None:
         """Write the checkpoint that was due after the last step (or the start), if the file was cut before it

@@ -370,7 +370,6 @@ _POINTS = re.compile(r"(\d+) damage")
 class _Base:
     # The answers each AI gives (_Full, _Greedy): its options of that kind -> the one it takes.
     noble: Callable[[list[Parts]], Parts]
-    draft: Callable[[list[Parts]], Parts]
     allocate: Callable[[list[Parts]], Parts]
     cancel: Callable[[list[Parts]], Parts]
     respond: Callable[[list[Parts]], Parts]
@@ -442,18 +441,8 @@ class _Base:
         castle = self.kn.realms[self.kn.seat].slots[0].card
         return next((o for o in opts if o[2] == castle), opts[0])
 
-
-class _Full(_Base):
-    """The real AI: every option valued by the change in the position's worth."""
-
-    # -- setup --
-
-    def noble(self, opts: list[Parts]) -> Parts:
-        rank = {k: i for i, k in enumerate(NOBLE_ORDER)}
-        return min(opts, key=lambda o: rank.get(self.kn.key(o[1]), 99))
-
     def draft(self, opts: list[Parts]) -> Parts:
-        """Build for the long game: three Lands first (bare Lands soak up attacks and keep the
+        """(Both AIs'.) Build for the long game: three Lands first (bare Lands soak up attacks and keep the
         Castle out of reach), then the biggest Defence on the Castle, then more Lands; never a
         pick that leaves points no card in the pool can fill."""
         kn = self.kn
@@ -479,6 +468,16 @@ class _Full(_Base):
             return v, str(o)
 
         return max(opts, key=rank)
+
+
+class _Full(_Base):
+    """The real AI: every option valued by the change in the position's worth."""
+
+    # -- setup --
+
+    def noble(self, opts: list[Parts]) -> Parts:
+        rank = {k: i for i, k in enumerate(NOBLE_ORDER)}
+        return min(opts, key=lambda o: rank.get(self.kn.key(o[1]), 99))
 
     # -- solo allocation --
 
@@ -636,7 +635,9 @@ class _Full(_Base):
                 return 0.0
             after = list(kn.realms)
             after[k] = realm.copy()
-            slot_of(after[k], front[0].card).defences.append(cid)  # type: ignore[union-attr]
+            sl = slot_of(after[k], front[0].card)
+            assert sl is not None
+            sl.defences.append(cid)
             return base - kn.worth(after)
         if c.type == "attack":
             if not attackable(you):
@@ -656,7 +657,8 @@ class _Full(_Base):
             after = list(kn.realms)
             after[me] = you.copy()
             sl = slot_of(after[me], t)
-            sl.defences.remove(t)  # type: ignore[union-attr]
+            assert sl is not None
+            sl.defences.remove(t)
             return answered(base - kn.worth(after))
         if c.key in ("earthquake", "disrepair"):
             worst = 0.0
@@ -703,7 +705,9 @@ class _Full(_Base):
         if verb == "discard":
             return -self.points(kn.keep(code[1])) if kn.key(code[1]) in ANSWERS else -1e-6
         if verb == "place":
-            ((_, after, bonus),) = my_after(self, code)  # type: ignore[misc]
+            outs = my_after(self, code)
+            assert outs is not None  # a placement is valued by the realms after it, one way
+            ((_, after, bonus),) = outs
             if kn.cards[code[1]].type == "mercenaries":
                 bonus -= 0.5  # they could attack instead
             return kn.worth(after, {me: bonus}) - base
@@ -992,10 +996,8 @@ class _Greedy(_Base):
     def noble(self, opts: list[Parts]) -> Parts:
         return opts[0]
 
-    def draft(self, opts: list[Parts]) -> Parts:
-        """The full AI's draft rule (three Lands, then the biggest Defence on the Castle): the
-        baseline is measured on its play, not handicapped by a Castle with no Lands."""
-        return _Full.draft(self, opts)  # type: ignore[arg-type]
+    # draft: the full AI's rule (_Base.draft, three Lands, then the biggest Defence on the Castle):
+    # the baseline is measured on its play, not handicapped by a Castle with no Lands.
 
     def weakest(self) -> int | None:
         foes = self.kn.opponents()

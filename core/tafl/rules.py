@@ -131,7 +131,8 @@ class TaflGame:
             # itemgetter of two or more indexes gives a tuple, in C: the fastest way to list them.
             options = itemgetter(*ranks)(self._mt.code_at) if len(ranks) > 1 else \
                 tuple(map(self._mt.code_at.__getitem__, ranks))
-            self._point = Decision(self.to_move, PROMPTS[self.to_move], options)  # type: ignore[arg-type]
+            # Legal moves' ranks: none of code_at's Nones (core/tafl/movegen.py, moves_for).
+            self._point = Decision(self.to_move, PROMPTS[self.to_move], options)  # type: ignore[arg-type]  # no None
         return self._point
 
     def apply(self, code: Code) -> list[Event]:
@@ -145,7 +146,7 @@ class TaflGame:
             ranks = self._ranks if self._ranks is not None else self._legal_ranks()
             i = bisect_left(ranks, rank)
             if i < len(ranks) and ranks[i] == rank:
-                return self._play(*self._mt.move_at[rank])  # type: ignore[misc]
+                return self._play(*self._mt.move_at[rank])  # type: ignore[misc]  # a code's rank: a move, never None
         # Anything else is parsed (square names as a person may write them), or refused.
         move = self._move_of(code)
         if not self.is_legal(*move):
@@ -214,7 +215,8 @@ class TaflGame:
 
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
-            self._legal = list(map(self._mt.move_at.__getitem__, self._legal_ranks()))  # type: ignore[arg-type]
+            ranks = self._legal_ranks()
+            self._legal = list(map(self._mt.move_at.__getitem__, ranks))  # type: ignore[arg-type]  # moves': no None
         return self._legal
 
     def _legal_ranks(self) -> list[int]:

@@ -219,7 +219,8 @@ def _start(variant: str, options: dict[str, object], setup: dict[str, object]) -
     from core.tafl import TaflGame
 
     try:
-        return TaflGame(variant, options, setup.get("position"), setup.get("to_move", 0))  # type: ignore[arg-type]
+        position, to_move = setup.get("position"), setup.get("to_move", 0)
+        return TaflGame(variant, options, position, to_move)  # type: ignore[arg-type]  # TaflGame checks both
     except RulesError as err:
         raise OtgError(f"[position] {err}") from None
 
