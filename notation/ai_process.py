@@ -132,6 +132,12 @@ class RemoteAI:
         self.event: Any = None
         self.broken = False
 
+    def follow(self, header: Header, steps: Callable[[], Sequence[Step]], stop: Callable[[], bool],
+               local: Controller) -> None:
+        """Go on with the same game resumed from its rewritten record (a takeback, a reseat): its
+        steps, stop flag and local AI from now on; the mirror is built again if its steps differ."""
+        self.header, self.steps, self.stop, self.local = header, steps, stop, local
+
     def _start(self) -> bool:
         """The process, started and its mirror built; False (and the local AI from now on) if it fails."""
         if self.process is not None:

@@ -276,11 +276,14 @@ class Runner:
         for seat in [s for s in self.remote if self.plans[s].kind != "ai"]:
             self.remote.pop(seat).close()
         for seat, plan in enumerate(self.plans):
-            if plan.kind != "ai":
+            if plan.kind != "ai" or self.controllers[seat] is self.remote.get(seat):
                 continue
-            if seat not in self.remote:
+            local = self.controllers[seat]
+            if seat in self.remote:  # handed on by a rewrite: it goes on with this runner's game
+                self.remote[seat].follow(self.header, lambda: self.history, self.stop, local)
+            else:
                 self.remote[seat] = RemoteAI(self.header, self.gi.data, seeds[seat], plan.limit or self.gi.ai_limit,
-                                             lambda: self.history, self.stop, self.controllers[seat])
+                                             lambda: self.history, self.stop, local)
             self.controllers[seat] = self.match.controllers[seat] = self.remote[seat]
 
     def think(self) -> Code:
@@ -319,10 +322,11 @@ class Runner:
             self.journal.finish(self.resigned, self.game)
         return self.resigned
 
-    def takeback(self, seat: int | None = None) -> int:
+    def takeback(self, seat: int | None = None) -> "Runner | None":
         """Take back to before a person's last decision; the record is rewritten without the steps
-        after it, and says so in a comment (docs/replay-format.md, "Takeback"). Returns the steps
-        undone (0: nothing may be taken back).
+        after it, and says so in a comment (docs/replay-format.md, "Takeback"). Returns the game
+        resumed from the rewritten record (this runner is closed), or None when nothing may be
+        taken back.
 
         With one person (the rest bots, AI or random seats): back to before that person's last
         decision, across chance and the other seats' steps. With several people, only ``seat``'s
@@ -331,17 +335,16 @@ class Runner:
         shown to a person since: a takeback never undoes another person's choice nor redraws a deal.
         """
         if self.journal is None or self.resigned is not None:
-            return 0
+            return None
         keep = self.takeback_point(seat)
         if keep is None:
-            return 0
+            return None
         undone = len(self.history) - keep
         who = self.game.seats[self.history[keep].seat or 0]
         comments = [c for c in self.comments if c[0] <= keep]
         steps = f"step {keep + 1}" if undone == 1 else f"steps {keep + 1}-{len(self.history)}"
         comments.append((keep, f"takeback: {who} took back {undone} step{'s' if undone != 1 else ''} ({steps})"))
-        self._rewrite(self.header, self.history[:keep], comments)
-        return undone
+        return self._rewrite(self.header, self.history[:keep], comments)
 
     def takeback_point(self, seat: int | None = None) -> int | None:
         """How many steps a takeback by ``seat`` keeps (see :meth:`takeback`), or None when it may not."""
@@ -363,9 +366,10 @@ class Runner:
                 return None  # another person's decision stands
         return None
 
-    def reseat(self, seat: int, plan: SeatPlan) -> None:
+    def reseat(self, seat: int, plan: SeatPlan) -> "Runner":
         """Hand ``seat`` to another kind of player mid-game (a person's to the AI, or back): the
-        record is rewritten with its header naming the new player; the steps stay as played."""
+        record is rewritten with its header naming the new player; the steps stay as played.
+        Returns the game resumed from it (this runner is closed)."""
         if self.journal is None or self.result is not None:
             raise RulesError("the game is over")
         if plan.kind not in ("human", "ai"):
@@ -373,11 +377,12 @@ class Runner:
         kinds = [plan.kind if i == seat else p.kind for i, p in enumerate(self.plans)]
         self.gi.check_seats(self.header.variant, kinds)
         seats = tuple(plan.seat(s.name, self.gi) if i == seat else s for i, s in enumerate(self.header.seats))
-        self._rewrite(dataclasses.replace(self.header, seats=seats), list(self.history))
+        return self._rewrite(dataclasses.replace(self.header, seats=seats), list(self.history))
 
-    def _rewrite(self, header: Header, steps: list[Step], comments: list[tuple[int, str]] | None = None) -> None:
+    def _rewrite(self, header: Header, steps: list[Step], comments: list[tuple[int, str]] | None = None) -> "Runner":
         """The record written again with ``header``, ``steps`` and ``comments`` (the record's own by
-        default), and this runner resumed from it."""
+        default); returns the game resumed from it, which takes over this runner's stop flag and AI
+        processes (this runner is closed)."""
         path = self.path
         assert path is not None and self.journal is not None
         tmp = path.with_name(path.name + ".rewrite")
@@ -395,15 +400,12 @@ class Runner:
             raise
         self.journal.close()
         held = replay.journal.hand_over()
-        # The app holds this object: it becomes the resumed game rather than handing out a new one.
-        stop, apart, remote = self.stop.ask, self.apart, self.remote
-        self.__dict__.update(Runner.resume(path, games=self.games, held=held).__dict__)
-        self.set_stop(stop)
-        if apart:  # the processes go on with the resumed game (they build their mirror again)
-            for ai in remote.values():
-                ai.header, ai.stop = self.header, self.stop
-            self.remote = remote
-            self.think_apart()
+        resumed = Runner.resume(path, games=self.games, held=held)
+        resumed.set_stop(self.stop.ask)
+        if self.apart:  # the processes go on with the resumed game (they build their mirror again)
+            resumed.remote, self.remote = self.remote, {}
+            resumed.think_apart()
+        return resumed
 
     @classmethod
     def start_from(cls, header: Header, path: str | os.PathLike[str], games: GameLookup,

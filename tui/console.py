@@ -1,4 +1,5 @@
-"""The text prompt: any game played at a plain terminal, through the one runner.
+"""The text prompt: any game played at a plain terminal, a view of its play driver
+(notation/driver.py), which applies and tells every step.
 
 A person's seat is asked at the prompt: the current Decision's options are
 listed by ``game.describe`` and chosen by number or typed in the game's own
@@ -16,7 +17,6 @@ seats' events scroll it away, and before every new turn).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +25,9 @@ from core.engine import Chance, Code, Decision, Event, Game, Result, RulesError
 from core.match import Step
 from core.visibility import warning as warning_for
 from core.visibility import events_seen
+from notation.driver import PlayDriver
 from notation.runner import Runner
+from notation.table_dice import parse_outcome
 from notation.wording import visible
 from tui import games as tui_games
 from tui.cli_support import visible_lines
@@ -102,6 +104,7 @@ class Console:
 
     def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
                  write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
+        self.driver = PlayDriver(runner)  # played step by step: the prompt's pace is the person's Enter
         self.runner = runner
         self.read_line = read
         # Everything printed keeps its line breaks and nothing else that could steer the terminal;
@@ -123,8 +126,7 @@ class Console:
     def viewer(self) -> int | None:
         """Whose log the prompt prints (the information wall): the one person's, else a spectator's
         (with several people the screen is everyone's)."""
-        people = self.runner.people
-        return people[0] if len(people) == 1 else None
+        return self.driver.solo_seat()
 
     def intro(self) -> str:
         h = self.runner.header
@@ -213,7 +215,7 @@ class Console:
         point = self.runner.point
         if isinstance(point, Decision) and self.extras.begins(point) == "round":
             self._pause("round")
-        step = self.runner.step()
+        step = self.driver.step()
         if step is not None:
             self._show(step, own=False)
 
@@ -249,7 +251,7 @@ class Console:
         while True:
             line = self.read(f"{name}> ")
             code = self._choice(line, decision)
-            if code is not None and self._confirmed(code) and self._answer(lambda: self.runner.decide(code)):
+            if code is not None and self._confirmed(code) and self._answer(lambda: self.driver.decide(code)):
                 return
 
     def _confirmed(self, code: Code) -> bool:
@@ -334,15 +336,12 @@ class Console:
         label = visible(chance.label or "the dice")
         while True:
             line = self.read(f"{label}: type the {n} {'die' if n == 1 else 'dice'} thrown (1-{sides} each)> ")
-            # ASCII digits, a few at most: a die never needs thousands of digits converted.
-            values = [int(v) if len(v) <= 6 else 0 for v in re.findall(r"[0-9]+", line)]
-            typed = line.strip()
-            together = typed.isascii() and typed.isdigit() and len(typed) == n  # "35612": five dice
-            if len(values) == 1 and n > 1 and sides < 10 and together:
-                values = [int(ch) for ch in typed]
-            if len(values) != n or not all(1 <= v <= sides for v in values):
-                self.write(f"  type {n} number{'s' if n != 1 else ''} from 1 to {sides}")
-            elif self._answer(lambda: self.runner.type_outcome(tuple(values))):
+            try:
+                outcome = parse_outcome(chance, line)  # how many, what range: as the app reads them
+            except RulesError as err:
+                self.write(f"  {err}")
+                continue
+            if self._answer(lambda: self.driver.dice(outcome)):
                 return
 
 

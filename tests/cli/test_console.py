@@ -100,7 +100,9 @@ def test_hoard_dice_typed_from_the_table(hoard: object, tmp_path: Path) -> None:
          script.read, script.write)
     text = script.text
     assert "<Gold rolls: type the 1 die thrown (1-6 each)> >" in text
-    assert text.count("  type 1 number from 1 to 6") == 3  # 7, two dice, nothing
+    # 7, two dice, nothing: each refused in one line saying what is wrong, as the app says it
+    assert "  a die shows 1 to 6, not 7" in text and "  type 1 number, one per die: 2 typed" in text
+    assert "  Gold rolls: type 1 number 1-6" in text
     assert "  Gold rolls 5: +2  [hoard 2]" in text and "<the Dragon rolls: type the 1 die thrown (1-6 each)> >" in text
     assert "  The Dragon rolls 6  [hoard 3]" in text
     rec = read_record_file(path)

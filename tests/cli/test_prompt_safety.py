@@ -46,13 +46,16 @@ def test_a_typed_number_is_an_option_or_one_line(hoard: object, tmp_path: Path, 
     assert answer.startswith("  ") and len(answer) < 80, answer  # a refusal in one short line
 
 
-@pytest.mark.parametrize("typed", ["²", MANY, "1 " + MANY, "9" * 7])
-def test_dice_typed_from_the_table_are_dice_or_one_line(hoard: object, tmp_path: Path, typed: str) -> None:
+@pytest.mark.parametrize("typed, said", [("²", "type 1 number from 1 to 6"), (MANY, "type 1 number from 1 to 6"),
+                                         ("1 " + MANY, "type 1 number from 1 to 6"),
+                                         ("9" * 7, "a die shows 1 to 6, not 9999999")])
+def test_dice_typed_from_the_table_are_dice_or_one_line(hoard: object, tmp_path: Path, typed: str,
+                                                        said: str) -> None:
     seats = (SeatPlan("human"), SeatPlan("random"), SeatPlan("bot"))
     runner = Runner.start(GameSetup("hoard", "short", seats, 5, chance="manual"), tmp_path / "dice.fief")
     script = Script(["roll", typed, "quit"])
     play(runner, script.read, script.write)
-    assert "  type 1 number from 1 to 6" in script.lines
+    assert f"  {said}" in script.lines
 
 
 @pytest.mark.parametrize("typed", ["3²", "3x", "3" + MANY, "²²"])

@@ -88,7 +88,11 @@ def test_a_takeback_builds_the_mirror_again(tmp_path: Path) -> None:
     runner.think_apart()
     try:
         moves(runner, 0, 0)
-        assert runner.takeback() == 2  # the person's last move and the AI's answer to it
+        before = len(runner.history)
+        resumed = runner.takeback()
+        assert resumed is not None
+        runner = resumed
+        assert before - len(runner.history) == 2  # the person's last move and the AI's answer to it
         moves(runner, -1)  # another move: the mirror, which had the first, is built again
         apart = [(s.kind, s.value) for s in runner.history]
     finally:

@@ -54,11 +54,11 @@ def test_a_seat_handed_to_the_ai_and_back_keeps_the_moves_and_verifies(tmp_path)
     path = tmp_path / "r.fief"
     runner = Runner.start(GameSetup("tafl", "gild-9", (HUMAN, HUMAN), 3), path)
     runner.decide(("d1", "d3"))
-    runner.reseat(1, AI)
+    runner = runner.reseat(1, AI)
     assert runner.seat_kind(1) == "ai" and runner.people == [0] and len(runner.history) == 1
     runner.step()  # the AI answers
     assert len(runner.history) == 2 and runner.waiting is not None
-    runner.reseat(1, HUMAN)
+    runner = runner.reseat(1, HUMAN)
     assert runner.people == [0, 1]
     runner.close()
     rec = read_record_file(path)

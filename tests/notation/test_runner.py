@@ -187,7 +187,10 @@ def test_takeback_goes_back_across_chance_to_the_last_human_decision(hoard, tmp_
     runner.run()  # Gold's die, the Dragon's, Silver (AI) takes, the Dragon again: Gold decides
     first = [s.value for s in runner.history[1:]]
     assert [s.kind for s in runner.history[1:]] == ["decision", "chance", "chance", "decision", "chance"]
-    assert runner.takeback() == 5
+    resumed = runner.takeback()
+    assert resumed is not None
+    assert len(runner.history) - len(resumed.history) == 5
+    runner = resumed
     assert len(runner.history) == 1 and isinstance(runner.waiting, Decision) and runner.waiting.seat == 0
     # The record is what it was before Gold's roll, and then says a takeback happened.
     taken = read_record_file(path).records

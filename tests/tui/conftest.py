@@ -22,8 +22,8 @@ def _steady_input_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def _bots_at_once_beside_people(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games with people start at speed 0 in tests (a person's pace is 0.5 s): a test that follows
-    the pace sets ``screen.speed`` itself."""
-    monkeypatch.setattr("tui.screens.play.PLAY_SPEED", 0)
+    the pace sets ``screen.driver.speed`` itself."""
+    monkeypatch.setattr("notation.driver.PLAY_SPEED", 0)
 
 
 @pytest.fixture(autouse=True)

@@ -187,7 +187,7 @@ async def test_leaving_stops_the_ai_at_once(make_app) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PlayScreen)
-        await wait_until(pilot, lambda: screen.thinking, "the AI to think")
+        await wait_until(pilot, lambda: screen.driver.thinking, "the AI to think")
         assert "attackers (ai) thinking…" in text(screen.query_one("#status"))
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home, with the AI stopped", tries=100)

@@ -161,12 +161,12 @@ async def test_a_taifa_games_names_from_its_data_reach_the_screen_written_out(ma
         await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen), "the game")
         play = app.screen
         r = play.runner
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and not play.thinking, "Castile's action")
+        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and not play.driver.thinking, "Castile's action")
         assert r.waiting.options[0][0] == "attack"
         await pilot.press("o", "home", "enter")  # Castile attacks its first target
         await wait_until(pilot, lambda: r.game.view(0)["fight"] is not None or r.game.view(0)["last_combat"],
                          "the fight")
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and not play.thinking, "Castile's next choice")
+        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and not play.driver.thinking, "Castile's next choice")
         await pilot.pause()
         board = play.query_one(TaifaBoard)
         # 80x24: the compact map's list, the hand, the fight; wide: the map with the area's details, the fight and the hand

@@ -60,7 +60,7 @@ def shows_hand(screen_text: str, screen: PlayScreen, seat: int, beside: tuple[in
 def settled(app: Any, screen: PlayScreen) -> bool:
     """A hand-over screen is up, or a person here may choose on the play screen."""
     return isinstance(app.screen, HandOverScreen) or (
-        app.screen is screen and isinstance(screen.runner.waiting, Decision) and screen.frame is None
+        app.screen is screen and isinstance(screen.runner.waiting, Decision) and screen.driver.frame is None
         and screen.hand_over_due() is None)
 
 
@@ -112,7 +112,7 @@ async def test_a_single_person_always_sees_their_own_view_and_watchers_none(make
         await pilot.press("q")
         await pilot.pause()
         watch = await start_game(app, pilot, taifa())
-        assert watch.view_seat() is None and f"speed {SPEEDS[watch.speed]:g}s" in text(watch.query_one("#status"))
+        assert watch.view_seat() is None and f"speed {SPEEDS[watch.driver.speed]:g}s" in text(watch.query_one("#status"))
 
 
 async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) -> None:
@@ -130,7 +130,7 @@ async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) 
             await pilot.pause()
         await wait_until(pilot, lambda: settled(app, screen), "a person's turn")
         position, steps = repr(r.game.canonical()), len(r.history)
-        records = [e.text for e in screen.entries]
+        records = [e.text for e in screen.driver.entries]
 
     again = make_app()
     async with again.run_test(size=(120, 40)) as pilot:
@@ -139,7 +139,7 @@ async def test_a_hot_seat_game_resumes_from_continue_with_a_hand_over(make_app) 
         await wait_until(pilot, lambda: isinstance(again.screen, HandOverScreen), "the hand-over")
         resumed = next(s for s in again.screen_stack if isinstance(s, PlayScreen))
         assert repr(resumed.runner.game.canonical()) == position and len(resumed.runner.history) == steps
-        assert [e.text for e in resumed.entries] == records
+        assert [e.text for e in resumed.driver.entries] == records
         await pilot.press("enter")
         await pilot.pause()
         assert again.screen is resumed and resumed.view_seat() == resumed.runner.waiting.seat
@@ -271,8 +271,8 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_game(app, pilot, framed_setup())
         r = screen.runner
-        screen.speed = SPEEDS.index(0.25)
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None, "Gold's turn")
+        screen.driver.speed = SPEEDS.index(0.25)
+        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.driver.frame is None, "Gold's turn")
         seen: list[tuple[str, int, str]] = []
         log = screen.query_one("#events")
         lines_before = len(log.lines)
@@ -282,7 +282,7 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
             drawn()
             position = str(screen.query_one("#position", Static).render())
             picture = re.search(r"'picture': '([^']*)'", position)
-            if screen.frame is not None and picture and (not seen or seen[-1][0] != picture.group(1)):
+            if screen.driver.frame is not None and picture and (not seen or seen[-1][0] != picture.group(1)):
                 seen.append((picture.group(1), len(log.lines) - lines_before, text(screen.query_one("#status"))))
 
         screen.refresh_all = spy  # type: ignore[method-assign]
@@ -295,7 +295,7 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
         screen.human_decides(("rest",))
         assert text(screen.query_one("#error")).startswith("wait:")
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None, "Gold's next turn",
+        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.driver.frame is None, "Gold's next turn",
                          tries=100)
         assert "'picture': 'after'" in str(screen.query_one("#position", Static).render())
         written = "\n".join(str(line.text) for line in log.lines)
@@ -303,7 +303,7 @@ async def test_a_step_of_several_units_is_played_out_unit_by_unit(make_app, fram
         told = [e.as_seen(0) for step in r.history for e in step.events]
         assert all(e.text in written for e in told if e is not None)
         assert not any(e.text in written for step in r.history for e in step.events if e.seen == {1})
-        assert f"speed {SPEEDS[screen.speed]:g}s" in text(screen.query_one("#status"))  # the pace again
+        assert f"speed {SPEEDS[screen.driver.speed]:g}s" in text(screen.query_one("#status"))  # the pace again
 
 
 async def test_takeback_in_the_middle_of_the_units_is_safe(make_app, framed) -> None:
@@ -311,14 +311,15 @@ async def test_takeback_in_the_middle_of_the_units_is_safe(make_app, framed) -> 
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_game(app, pilot, framed_setup(seed=4))
         r = screen.runner
-        screen.speed = SPEEDS.index(0.25)
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None, "Gold's turn")
+        screen.driver.speed = SPEEDS.index(0.25)
+        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.driver.frame is None, "Gold's turn")
         before = repr(r.game.canonical())  # Hoard's canonical holds its live lists
         await pilot.press("o", "enter")
-        await wait_until(pilot, lambda: screen.frame is not None, "the units to be played out")
+        await wait_until(pilot, lambda: screen.driver.frame is not None, "the units to be played out")
         await pilot.press("u")
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None, "Gold again")
-        assert repr(r.game.canonical()) == before and not screen.frames_due
+        await wait_until(pilot, lambda: screen.runner is not r and isinstance(screen.runner.waiting, Decision)
+                         and screen.driver.frame is None, "Gold again")
+        assert repr(screen.runner.game.canonical()) == before and not screen.driver.frames_due
 
 
 async def test_the_skip_key_runs_to_the_next_decision_then_keeps_the_pace(make_app, framed) -> None:
@@ -327,15 +328,15 @@ async def test_the_skip_key_runs_to_the_next_decision_then_keeps_the_pace(make_a
         screen = await start_game(app, pilot, framed_setup(seed=5))
         r = screen.runner
         await wait_until(pilot, lambda: isinstance(r.waiting, Decision), "Gold's turn")
-        screen.speed = len(SPEEDS) - 1  # 2 s a step: far slower than the test waits
+        screen.driver.speed = len(SPEEDS) - 1  # 2 s a step: far slower than the test waits
         steps = len(r.history)
         await pilot.press("o", "enter")
         await pilot.pause(0.1)
-        assert r.waiting is None and not screen.skipping  # the bots go at the pace set
+        assert r.waiting is None and not screen.driver.skipping  # the bots go at the pace set
         await pilot.press("n")  # at speed 0 to Gold's next turn: well within a second, not 2 s a step
-        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.frame is None,
+        await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and screen.driver.frame is None,
                          "Gold's next turn at once", tries=50)
-        assert len(r.history) > steps + 1 and not screen.skipping
+        assert len(r.history) > steps + 1 and not screen.driver.skipping
         assert "speed 2s" in text(screen.query_one("#status"))
         await pilot.press("n")
         assert text(screen.query_one("#error")) == "it is for a person here to answer now"

@@ -173,7 +173,7 @@ async def test_the_move_box_keeps_the_focus_after_a_typed_move(make_app, no_warn
         before = len(r.history)
         await pilot.press(*"done", "n", "o")
         assert move_box.value == "donen" + "o" and app.focused is move_box
-        assert len(r.history) == before and not screen.skipping
+        assert len(r.history) == before and not screen.driver.skipping
         # Escape leaves it: the keys are the board's and the screen's again.
         await pilot.press("escape")
         assert not isinstance(app.focused, Input)

@@ -57,7 +57,7 @@ def option_texts(screen: PlayScreen) -> list[str]:
 
 def deciding(app: Any, screen: PlayScreen, seat: int = 0) -> bool:
     w = screen.runner.waiting
-    return (app.screen is screen and isinstance(w, Decision) and not screen.thinking and screen.frame is None
+    return (app.screen is screen and isinstance(w, Decision) and not screen.driver.thinking and screen.driver.frame is None
             and w.seat == seat)
 
 

@@ -119,7 +119,7 @@ def seat_kinds(setup: SetupScreen, ids: list[str]) -> list[Any]:
 async def first_decision(pilot: Pilot, play: PlayScreen) -> Decision:
     """The first decision the game puts to the person (seat 0)."""
     r = play.runner
-    await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and r.waiting.seat == 0 and not play.thinking,
+    await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and r.waiting.seat == 0 and not play.driver.thinking,
                      "the person's first decision")
     return r.waiting  # type: ignore[return-value]
 

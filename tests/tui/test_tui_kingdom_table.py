@@ -53,7 +53,7 @@ def shown(app: Any) -> str:
 
 def deciding(app: Any, screen: PlayScreen, seat: int | None = None) -> bool:
     w = screen.runner.waiting
-    return (app.screen is screen and isinstance(w, Decision) and not screen.thinking and screen.frame is None
+    return (app.screen is screen and isinstance(w, Decision) and not screen.driver.thinking and screen.driver.frame is None
             and (seat is None or w.seat == seat))
 
 
@@ -145,7 +145,7 @@ async def test_hot_seat_never_shows_another_seats_hand_or_a_face_down_trap(make_
             await pilot.press("o", "home", "enter")
             await wait_until(pilot, lambda: len(r.history) > before, "the choice to be played")
         game = r.game
-        assert screen.viewer == 0
+        assert screen.driver.viewer == 0
         # A Trap under seat 1's Castle, taken from the deck (set on the game object the app holds).
         trap, own = [c for c in game.s.deck if game.card(c).type == "trap"][:2]
         game.s.deck.remove(trap)

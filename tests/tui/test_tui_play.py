@@ -220,6 +220,7 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
         assert app.focused is screen.query_one("#move-input", Input)
         await pilot.press("escape", "u")
         await pilot.pause()
+        s = screen.runner  # the game resumed from the record written again
         assert s.game.position() == before_second
         assert screen.records == first_two and len(s.history) == 2
         assert human_to_move(screen) and s.point.seat == 0
@@ -231,6 +232,7 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
 
         await pilot.press("u")
         await pilot.pause()
+        s = screen.runner
         assert s.history == [] and screen.records == [] and s.game.position() == "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
         await pilot.press("u")
         await pilot.pause()

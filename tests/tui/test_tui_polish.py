@@ -20,7 +20,7 @@ def thinking_until_stopped(screen: PlayScreen) -> None:
     runner = screen.runner
 
     def think():
-        while not screen.halted:
+        while not screen.driver.halted:
             time.sleep(0.01)
         return runner.point.options[0]
 
@@ -41,7 +41,7 @@ async def test_keys_go_back_to_the_board_and_escape_returns_there_while_the_ai_t
         thinking_until_stopped(screen)
         board = screen.query_one("#board", TaflBoard)
         await type_move(pilot, "d1-d3")
-        assert screen.thinking and app.focused is screen.query_one("#move-input", Input)  # it keeps the keys
+        assert screen.driver.thinking and app.focused is screen.query_one("#move-input", Input)  # it keeps the keys
         await pilot.press("escape")
         assert app.focused is board
         # The last move without colour: `-` where it left, `( )` round the piece that arrived.
@@ -50,7 +50,7 @@ async def test_keys_go_back_to_the_board_and_escape_returns_there_while_the_ai_t
         await pilot.press("t")
         assert app.focused is screen.query_one("#move-input", Input)
         await pilot.press("escape")  # the AI is still thinking
-        assert screen.thinking and app.focused is board
+        assert screen.driver.thinking and app.focused is board
         # A square while nobody here is to move says so.
         await pilot.press("enter")
         assert text(screen.query_one("#error")) == "not now: nobody here is to move"

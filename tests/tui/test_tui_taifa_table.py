@@ -25,7 +25,7 @@ from tui_support import BOT, HUMAN, TAIFA_GOLDEN, start_game, wait_until
 
 
 def person_to_choose(app: Any, screen: PlayScreen) -> bool:
-    return app.screen is screen and isinstance(screen.runner.waiting, Decision) and screen.frame is None
+    return app.screen is screen and isinstance(screen.runner.waiting, Decision) and screen.driver.frame is None
 
 
 async def choose(pilot: Any, screen: PlayScreen, index: int) -> None:

@@ -24,7 +24,7 @@ def on_screen(app: Any) -> str:
 def shuffles(screen: PlayScreen) -> list[tuple[str, tuple[int, ...]]]:
     """The label and order of every shuffle played so far."""
     out = []
-    for info in screen.entries:
+    for info in screen.driver.entries:
         if isinstance(info.before, Chance) and info.before.kind == "shuffle":
             out.append((info.before.label, tuple(info.value)))  # type: ignore[arg-type]
     return out
@@ -32,7 +32,7 @@ def shuffles(screen: PlayScreen) -> list[tuple[str, tuple[int, ...]]]:
 
 async def assert_no_deck_order(app: Any, pilot: Any, setup: GameSetup) -> None:
     screen = await start_game(app, pilot, setup)
-    await wait_until(pilot, lambda: isinstance(screen.runner.waiting, Decision) and screen.frame is None
+    await wait_until(pilot, lambda: isinstance(screen.runner.waiting, Decision) and screen.driver.frame is None
                      and app.screen is screen, "the person's decision", tries=500)
     orders = shuffles(screen)
     assert orders, "the game shuffled a deck before the first decision"
@@ -106,8 +106,8 @@ async def test_a_takeback_against_the_ai_is_written_in_the_record(make_app, hoar
         screen.human_decides(("rest",))
         await wait_until(pilot, lambda: isinstance(r.waiting, Decision) and len(r.history) > 3, "Gold's next turn")
         await pilot.press("u")
-        await wait_until(pilot, lambda: len(r.history) <= 1, "the takeback")
-        path = r.path
+        await wait_until(pilot, lambda: len(screen.runner.history) <= 1, "the takeback")
+        path = screen.runner.path
     assert path is not None
     comments = [rec.text for rec in read_record_file(path).records if isinstance(rec, CommentRecord)]
     assert len(comments) == 1 and comments[0].startswith("takeback: Gold took back ")

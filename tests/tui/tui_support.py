@@ -68,7 +68,7 @@ def cell_offset(board: TaflBoard, square: int) -> tuple[int, int]:
 
 
 def human_to_move(screen: PlayScreen) -> bool:
-    return isinstance(screen.runner.waiting, Decision) and not screen.thinking
+    return isinstance(screen.runner.waiting, Decision) and not screen.driver.thinking
 
 
 async def wait_until(pilot: Pilot, done: Callable[[], bool], what: str, tries: int = 250) -> None:

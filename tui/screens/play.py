@@ -1,14 +1,11 @@
-"""The play screen, for any game on the Runner: a status line, the game's board (its plugin's)
-or else its text view, the options pane, typed input, the move list and the event log.
+"""The play screen, for any game: a view of its play driver (notation/driver.py), which owns the
+game in play: the pace of bots, AI and chance, the units of a bot round, the AI's search (in a
+process of its own, notation/ai_process.py), hand-overs, takeback, resignation and reseating.
+The screen draws what the driver tells it: a status line, the game's board (its plugin's) or else
+its text view, the options pane, typed input, the move list and the event log.
 
 People choose in the options pane, on the board, or by typing; dice thrown on a real table are
-typed. Everything else advances by itself at a pace a person can follow (a speed setting; `n`
-skips ahead to the next person's decision): chance (the rulebook bots' dice among it) on timers,
-in short slices at speed 0 so the screen keeps drawing, and AI and random seats in a thread
-worker; an AI seat thinks in a process of its own (notation/ai_process.py), so the thread only
-waits for its answer and the screen answers keys while it searches. A step that played several units (five bots' rounds) is played out unit by unit from
-the game's ``frames()``. Leaving or taking back stops the AI at once (the runner's stop flag)
-and waits for it before touching the game.
+typed. A key made before the question on the screen was shown is never applied to it.
 
 Hot seat: with two or more people, the table shows the view of the person at the keyboard; before
 another person decides, a hand-over screen covers it and the board is drawn for no seat.
@@ -16,15 +13,14 @@ another person decides, a hand-over screen covers it and the board is drawn for 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.actions import SkipAction
 from textual.events import Key
 from textual.app import ComposeResult
@@ -33,27 +29,20 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
-from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
-from core.engine import Chance, Code, Decision, Event, Game, RulesError
-from core.match import Step
-from core.visibility import Told, events_seen, tell
+from core.engine import Chance, Code, Decision, Event, RulesError
+from core.visibility import events_seen
 from core.visibility import warning as warning_for
-from notation.format import Header, RecordError
-from notation.replay import StepInfo
-from notation.seat_log import history_log, played_step
-from notation.runner import Runner, SeatPlan
+from notation.driver import SPEEDS, Note, PlayDriver
+from notation.format import Header
+from notation.runner import Runner
+from notation.table_dice import dice_example, dice_prompt, parse_outcome
 from notation.wording import visible, winners_text
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
-from tui.screens.play_support import dice_example, dice_prompt, parse_outcome, units
 from tui.widgets.options import EARLY, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
 from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten
 
-SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0)  # seconds between automatic steps
-WATCH_SPEED = 2  # the speed of a game nobody here plays (an index into SPEEDS)
-PLAY_SPEED = 2  # and of the bots and AI in a game with people: a pace a person can follow
-SLICE = 0.03  # at speed 0, automatic steps run this long between frames
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides
 
 
@@ -62,7 +51,14 @@ def shown(event: Event) -> str:
     return event_line(replace(event, text=visible(event.text), rule=visible(event.rule)))
 
 
+def note_text(note: Note) -> Text:
+    return Text(note.text, style=note.style)
+
+
 class PlayScreen(Screen):
+    """A view of a :class:`~notation.driver.PlayDriver`: it draws what the driver tells it and hands
+    it what the people here choose."""
+
     BINDINGS = [
         # Priority: the keys typed right after `t` or `o` go where it sends them, not to the widget
         # that had the focus when they were read (they are routed before a plain binding runs).
@@ -79,36 +75,22 @@ class PlayScreen(Screen):
 
     def __init__(self, runner: Runner) -> None:
         super().__init__()
-        self.runner = runner
+        self.driver = PlayDriver(runner, self)
+        self.driver.think_apart()  # an AI's search never holds the interpreter this screen needs
         self.board_class = plugin(runner.header.game).load("board")
         self.score_word = runner.gi.score_word
-        # The move list and the events, told for every point of view: each is worded for the seat
-        # shown (the information wall), and the log written again when that seat changes.
-        self.entries: list[StepInfo] = history_log(runner.header, runner.games, runner.history)
         self.worded: dict[int | None, list[str]] = {}  # the move list as each seat shown reads it
-        self.notes: list[tuple[int, Text]] = []  # lines of our own in the log, after that many steps
         self.log_viewer: int | None = None  # the seat the event log is written for
-        self.speed = PLAY_SPEED if runner.people else WATCH_SPEED
-        self.skipping = False  # `n`: at speed 0 until a person must answer
-        # Whether anything here plays by itself (a bot, an AI, dice): else there is no pace to show.
-        self.paced = runner.gi.has_chance or len(runner.people) < len(runner.plans)
-        self.thinking = False
-        self.halted = False  # the AI's stop flag: set while leaving or taking back
-        self.generation = 0  # bumped on takeback: an answer thought before it is dropped
-        self.beat = 0  # bumped by every new timer: only the latest one goes on
-        self.worker: Worker | None = None
-        self.viewer: int | None = None  # hot seat: the person at the keyboard, whose view is drawn
         self.handing_over: int | None = None  # hot seat: the seat the hand-over screen waits for
-        self.frame: Game | None = None  # the picture the board shows while a step's units play out
-        self.frames_due: list[tuple[Any, list[Event]]] = []  # the units still to show, with their events
         self.asked: object = None  # the typed chance last asked for (the input is focused once for it)
-        self.over_shown = False
-        # The question on the screen (the step it answers, after which takeback) and when it was
-        # first shown, on the clock keys are stamped with: nothing made before is applied to it.
+        # The question on the screen (the driver's key for it) and when it was first shown, on the
+        # clock keys are stamped with: nothing made before is applied to it.
         self.question: tuple[int, int] | None = None
         self.question_at = float("inf")
-        runner.set_stop(lambda: self.halted)
-        runner.think_apart()  # an AI's search never holds the interpreter this screen needs
+
+    @property
+    def runner(self) -> Runner:
+        return self.driver.runner
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -117,7 +99,7 @@ class PlayScreen(Screen):
             with Vertical(id="board-pane", classes="wide" if wide else ""):
                 if self.board_class is not None:
                     # Drawn for no seat until the screen knows who is at the keyboard (hot seat).
-                    yield self.board_class(self.runner.game, self.solo_seat(), True, id="board")
+                    yield self.board_class(self.runner.game, self.driver.solo_seat(), True, id="board")
                 else:
                     with VerticalScroll(id="position-scroll"):
                         yield Static(id="position")
@@ -133,17 +115,48 @@ class PlayScreen(Screen):
         self.log_viewer = self.view_seat()
         self.rewrite_log()
         self.focus_start()
-        self.refresh_all()  # focuses the move box instead when dice from the table are due
-        self.advance()
+        self.driver.start()  # draws the table (focusing the move box when dice from the table are due)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Skip and speed only where something plays by itself (not two people at a Tafl board)."""
-        return self.paced if action in ("skip", "speed") else True
+        return self.driver.paced if action in ("skip", "speed") else True
 
     def on_screen_resume(self) -> None:
         """Back from help or a dialog: a hand-over that fell due meanwhile is shown now."""
         if self.handing_over is None:
             self.refresh_all()
+
+    # -- the driver's view (notation.driver.DriverView) -------------------------------------
+
+    def later(self, delay: float, then: Callable[[], None]) -> None:
+        if not self.is_attached:
+            return
+        if delay:
+            self.set_timer(delay, lambda: then() if self.is_attached else None)
+        else:
+            self.call_after_refresh(lambda: then() if self.is_attached else None)
+
+    def changed(self) -> None:
+        if self.is_mounted:
+            self.refresh_all()
+
+    def logged(self, events: Sequence[Event]) -> None:
+        """Events to the log, as the seat it is written for may read them."""
+        log = self.query_one("#events", RichLog)
+        for e in events_seen(list(events), self.log_viewer):
+            log.write(shown(e))
+
+    def noted(self, note: Note) -> None:
+        self.query_one("#events", RichLog).write(note_text(note))
+
+    def problem(self, text: str) -> None:
+        self.show_error(text)
+
+    def over(self) -> None:
+        r = self.runner
+        assert r.result is not None and r.path is not None
+        self.app.push_screen(GameOverDialog(r.result, tuple(r.game.seats), r.path, self.score_word),
+                             self._after_game_over)
 
     # -- whose view --------------------------------------------------------------
 
@@ -160,9 +173,19 @@ class PlayScreen(Screen):
         """The move list as the seat shown may read it (another seat's face-down card is not named):
         worded once a step for each seat shown (the screen asks for it at every refresh)."""
         seat = self.view_seat()
+        entries = self.driver.entries
         words = self.worded.setdefault(seat, [])
-        words += [record_text(e.told.to(seat), events_seen(e.events, seat)) for e in self.entries[len(words):]]
+        if len(words) > len(entries):  # steps taken back
+            self.worded.clear()
+            words = self.worded.setdefault(seat, [])
+        words += [record_text(e.told.to(seat), events_seen(e.events, seat)) for e in entries[len(words):]]
         return words
+
+    def view_seat(self) -> int | None:
+        return self.driver.view_seat()
+
+    def hand_over_due(self) -> int | None:
+        return self.driver.hand_over_due()
 
     def seed_line(self) -> Text:
         """The game and its seed, to play it again; a game with hidden information keeps its seed
@@ -171,11 +194,9 @@ class PlayScreen(Screen):
         secret = not r.gi.perfect_information and r.result is None
         return Text(visible(f"{h.game} {h.variant}" + ("" if secret else f", seed {h.seed}")), style="dim")
 
-    def note(self, line: Text | str) -> None:
-        """A line of our own in the event log (a takeback, a saved record), kept when it is written again."""
-        text = line if isinstance(line, Text) else Text.from_markup(line)
-        self.notes.append((len(self.entries), text))
-        self.query_one("#events", RichLog).write(text)
+    def note(self, line: str, style: str = "italic") -> None:
+        """A line of our own in the event log (a saved record), kept when it is written again."""
+        self.driver.note(line, style)
 
     def rewrite_log(self) -> None:
         """The event log written again for the seat shown: every step's events as it may read them."""
@@ -183,47 +204,22 @@ class PlayScreen(Screen):
         log.clear()
         seat = self.log_viewer
         log.write(self.seed_line())
-        notes = iter(self.notes)
+        notes = iter(self.driver.notes)
         pending = next(notes, None)
-        for n, info in enumerate(self.entries):
-            while pending is not None and pending[0] <= n:
-                log.write(pending[1])
+        for n, info in enumerate(self.driver.entries):
+            while pending is not None and pending.after <= n:
+                log.write(note_text(pending))
                 pending = next(notes, None)
             for e in events_seen(info.events, seat):
                 log.write(shown(e))
         while pending is not None:
-            log.write(pending[1])
+            log.write(note_text(pending))
             pending = next(notes, None)
-
-    def solo_seat(self) -> int | None:
-        """The one person's seat, who always sees their own view; None with no people or several."""
-        people = self.runner.people
-        return people[0] if len(people) == 1 else None
-
-    def view_seat(self) -> int | None:
-        """The seat whose view is drawn: the one person's; in hot seat, the person who said they are
-        at the keyboard (None until someone has); a spectator's (None) when nobody here plays."""
-        return self.viewer if len(self.runner.people) > 1 else self.solo_seat()
-
-    def hand_over_due(self) -> int | None:
-        """Hot seat: the person who must decide now, when the view shown is another seat's. Where
-        neither seat's view holds anything a spectator's does not (a Tafl board), the view just
-        changes hands: nothing is hidden, so nothing is covered."""
-        r = self.runner
-        waiting = r.waiting
-        if len(r.people) < 2 or not isinstance(waiting, Decision) or waiting.seat == self.viewer \
-                or self.thinking or self.frame is not None:
-            return None
-        public = r.game.view(None)
-        if r.game.view(waiting.seat) == public and (self.viewer is None or r.game.view(self.viewer) == public):
-            self.viewer = waiting.seat
-            return None
-        return waiting.seat
 
     def hand_over(self, seat: int) -> None:
         """Cover the table until ``seat``'s person is at the keyboard: first every private thing
         is drawn for no seat, then the (opaque) hand-over screen goes on top."""
-        self.viewer = None
+        self.driver.viewer = None
         self.handing_over = seat
         self.show_error("")
         self.app.push_screen(HandOverScreen(self.runner.game.seats[seat]), lambda ready: self.handed_over(seat, ready))
@@ -233,24 +229,23 @@ class PlayScreen(Screen):
         if ready is False:
             self.run_worker(self.action_leave(), exclusive=False)
             return
-        self.viewer = seat
+        self.driver.viewer = seat
         self.refresh_all()
         self.focus_start()
 
     # -- display -----------------------------------------------------------------
 
     def refresh_all(self) -> None:
-        r = self.runner
-        due = self.hand_over_due()
+        d, r = self.driver, self.runner
+        due = d.hand_over_due()
         if due is not None:
-            self.viewer = None  # nothing of the last person's view stays under the hand-over screen
+            d.viewer = None  # nothing of the last person's view stays under the hand-over screen
         waiting = r.waiting
-        busy = self.thinking or self.frame is not None or due is not None
-        decision = waiting if isinstance(waiting, Decision) and not busy else None
+        decision = waiting if isinstance(waiting, Decision) and d.question() is not None else None
         self.mark_question(decision)
-        dice = waiting if isinstance(waiting, Chance) and self.frame is None else None
+        dice = waiting if isinstance(waiting, Chance) and d.frame is None else None
         seat = self.view_seat()
-        game = self.frame if self.frame is not None else r.game
+        game = d.frame if d.frame is not None else r.game
         board = self.board
         if board is not None:
             board.show(game, seat, decision is not None)  # type: ignore[attr-defined]
@@ -286,16 +281,16 @@ class PlayScreen(Screen):
         """The status line as plain text with bold names: every part may come from a record or a user's
         data file, so it is made visible and never read as markup. The last step gives way first
         when the line is too long for the screen (who decides and the pace stay)."""
-        r = self.runner
+        d, r = self.driver, self.runner
         records = self.records
         result = r.result
-        pace = (" · skipping ahead (n)" if self.skipping else f" · speed {SPEEDS[self.speed]:g}s (+/-)") \
-            if self.paced else ""
+        pace = (" · skipping ahead (n)" if d.skipping else f" · speed {SPEEDS[d.speed]:g}s (+/-)") \
+            if d.paced else ""
         point = r.point
-        if result is not None and self.frame is None:
+        if result is not None and d.frame is None:
             tail = Text.assemble((winners_text(result, r.game.seats), "bold"), ": ",
                                  visible(f"{result.reason} [{result.rule}]"))
-        elif self.frame is not None:
+        elif d.frame is not None:
             tail = Text.assemble("following the play, unit by unit (n skips)", pace)
         elif isinstance(point, Chance):
             label = point.label or point.kind
@@ -325,168 +320,13 @@ class PlayScreen(Screen):
     def show_error(self, text: str) -> None:
         self.query_one("#error", Static).update(Text(visible(text), style="red") if text else "")
 
-    def write(self, events: list[Event]) -> None:
-        """Events to the log, as the seat it is written for may read them."""
-        log = self.query_one("#events", RichLog)
-        for e in events_seen(events, self.log_viewer):
-            log.write(shown(e))
-
-    def record(self, step: Step, told: Told, point: Decision | Chance) -> None:
-        """A step just played (``told`` and ``point`` from before it): its words to the move list, its
-        events to the log; when it played several units and there is a pace to follow, they are
-        kept to be played out (frames)."""
-        self.entries.append(played_step(told, point, step, self.runner.game.seats))
-        frames = getattr(self.runner.game, "frames", None)
-        before, cut = units(frames() if callable(frames) and self.delay() else (), step.events)
-        self.write(before)
-        self.frames_due = cut
-
-    # -- going on by itself ------------------------------------------------------
-
-    def delay(self) -> float:
-        return 0.0 if self.skipping else SPEEDS[self.speed]
-
-    def later(self, delay: float, then: Callable[[], None]) -> None:
-        """``then`` after ``delay`` (at once at 0, after a frame), unless a takeback, a skip or
-        another timer comes first: only the latest timer goes on."""
-        self.beat += 1
-        beat, generation = self.beat, self.generation
-
-        def go() -> None:
-            if beat == self.beat and generation == self.generation and not self.halted and self.is_attached:
-                then()
-
-        if delay:
-            self.set_timer(delay, go)
-        else:
-            self.call_after_refresh(go)
-
-    def advance(self) -> None:
-        """Play what nobody here has to answer, up to where a person must (or the end)."""
-        r = self.runner
-        if self.thinking or self.halted or not self.is_attached or self.frame is not None:
-            return
-        self.beat += 1  # a timer still running is for this very call
-        if self.frames_due:
-            self.next_frame()
-            return
-        if r.result is not None or r.waiting is not None:
-            self.skipping = False
-            self.refresh_all()
-            if r.result is not None:
-                self.game_over()
-            return
-        if isinstance(r.point, Decision):  # an AI or a random seat
-            self.thinking = True
-            self.refresh_all()
-            self.worker = self.think(self.generation)
-            return
-        # Chance drawn from the seed: one step at a pace, else a slice of them between frames.
-        deadline = time.monotonic() + SLICE
-        while True:
-            point = r.point
-            step = r.step()
-            if step is None:
-                break
-            assert isinstance(point, Chance)
-            self.record(step, tell(r.game, point, step.value), point)  # a chance step: told by its point
-            if self.frames_due or self.delay() or time.monotonic() > deadline or not isinstance(r.point, Chance) \
-                    or r.waiting:
-                break
-        self.go_on()
-
-    def go_on(self) -> None:
-        """After a step: its units played out if it has them, else the next automatic step after the
-        pace's pause (at once when a person must answer, or at speed 0 after a frame)."""
-        if self.frames_due:
-            self.next_frame()
-            return
-        self.refresh_all()
-        r = self.runner
-        if r.waiting is not None or r.result is not None:
-            self.advance()
-        else:
-            self.later(self.delay(), self.advance)
-
-    def next_frame(self) -> None:
-        """The next unit of a step that played several: the table as it began and its events, then
-        the pace's pause; after the last, the position after the step."""
-        if not self.frames_due:
-            self.frame = None
-            self.go_on()
-            return
-        self.frame, events = self.frames_due.pop(0)
-        self.write(events)
-        self.refresh_all()
-        self.later(self.delay(), self.next_frame)
-
-    def skip_frames(self) -> None:
-        """Show what is left of a step's units at once (skip, speed 0, takeback)."""
-        for _, events in self.frames_due:
-            self.write(events)
-        self.frames_due = []
-        self.frame = None
-
-    @work(thread=True, exclusive=True, group="think", exit_on_error=False)
-    def think(self, generation: int) -> None:
-        """The deciding AI or random seat's answer, thought in a thread; applied on the screen's."""
-        answer: Code | Exception
-        try:
-            answer = self.runner.think()
-        except Exception as err:  # an AI that fails must not take the app down with it
-            answer = err
-        try:
-            self.app.call_from_thread(self.thought, answer, generation)
-        except RuntimeError:  # the app has closed
-            pass
-
-    def thought(self, answer: Code | Exception, generation: int) -> None:
-        self.thinking = False
-        if generation != self.generation or self.halted or not self.is_attached:
-            return
-        if isinstance(answer, Exception):
-            self.show_error(f"the AI failed: {answer}")
-            self.refresh_all()
-            return
-        if self.decide(answer):
-            self.go_on()
-
-    async def halt(self) -> None:
-        """Stop the AI (it answers at once) and wait until its thread is done."""
-        self.halted = True
-        worker, self.worker = self.worker, None
-        if worker is not None and worker.is_running:
-            try:
-                await worker.wait()
-            except (WorkerCancelled, WorkerFailed):
-                pass
-        self.thinking = False
-
-    # -- people ------------------------------------------------------------------
-
-    def decide(self, code: Code) -> bool:
-        """Apply the deciding seat's choice; False (and the error shown) when the rules refuse it."""
-        r = self.runner
-        try:
-            point = r.point
-            if not isinstance(point, Decision):
-                raise RulesError("nobody is to decide now")
-            told = tell(r.game, point, code)
-            step = r.decide(code)
-        except RulesError as err:
-            self.show_error(str(err))
-            return False
-        self.show_error("")
-        self.record(step, told, point)
-        return True
-
     # Input goes where it was meant. Keys wait in a queue while the app is busy (the bots' steps),
     # and each is read by whatever has the focus when its turn comes; a person's key or typed move
     # is applied only to the question that was on the screen when it was made.
 
     def mark_question(self, decision: Decision | None) -> None:
         """Note the question shown now (None: none) and, when it is a new one, the time it appeared."""
-        key = (self.generation, len(self.runner.history)) if decision is not None else None
+        key = self.driver.question() if decision is not None else None
         if key != self.question:
             self.question = key
             self.question_at = now() if key is not None else float("inf")
@@ -502,13 +342,10 @@ class PlayScreen(Screen):
 
     def may_choose(self, held: str = "") -> bool:
         """Whether a person here may choose now; if not, says why (and ``held``)."""
-        if self.frame is not None or self.frames_due:
-            self.show_error(f"wait: the table is still being played out (n skips){held}")
-            return False
-        if not isinstance(self.runner.waiting, Decision) or self.thinking or self.hand_over_due() is not None:
-            self.show_error(f"wait: nobody here is to choose now{held}")
-            return False
-        return True
+        why = self.driver.why_not_choose()
+        if why is not None:
+            self.show_error(why + held)
+        return why is None
 
     def human_decides(self, code: Code, then: Callable[[], None] | None = None) -> None:
         """A person's choice, played (then ``then``) or refused with the reason shown. A choice the
@@ -534,10 +371,8 @@ class PlayScreen(Screen):
         self.app.push_screen(ConfirmDialog(visible(question)), answered)
 
     def play_choice(self, code: Code, then: Callable[[], None] | None) -> None:
-        if self.decide(code):
-            self.go_on()
-            if then is not None:
-                then()
+        if self.driver.play(code) and then is not None:
+            then()
 
     @on(OptionChosen)
     def option_chosen(self, message: OptionChosen) -> None:
@@ -554,9 +389,9 @@ class PlayScreen(Screen):
         while nobody here may choose, it plays nothing and stays in the box, and the error says so."""
         text = message.value.strip()
         box = message.input
-        r = self.runner
+        d, r = self.driver, self.runner
         waiting = r.waiting
-        if isinstance(waiting, Chance) and self.frame is None and not self.frames_due:  # dice from a table
+        if isinstance(waiting, Chance) and d.frame is None and not d.frames_due:  # dice from a table
             self.take_sent(message)
             self.typed_dice(waiting, text)
             return
@@ -593,17 +428,12 @@ class PlayScreen(Screen):
 
     def typed_dice(self, chance: Chance, text: str) -> None:
         """Dice thrown on a real table, as typed: checked (how many, what range) before they count."""
-        r = self.runner
         try:
-            if not text:
-                raise RulesError(dice_prompt(chance))
-            step = r.type_outcome(parse_outcome(chance, text))  # type: ignore[arg-type]
+            outcome = parse_outcome(chance, text)
         except RulesError as err:
             self.show_error(str(err))
             return
-        self.show_error("")
-        self.record(step, tell(r.game, chance, step.value), chance)
-        self.go_on()
+        self.driver.type_dice(outcome)
 
     # -- actions -----------------------------------------------------------------
 
@@ -639,85 +469,33 @@ class PlayScreen(Screen):
             self.focus_start()
 
     async def action_takeback(self) -> None:
-        r = self.runner
-        if not r.people:
-            self.show_error("takeback is for games with a human player")
-            return
-        await self.halt()
-        self.generation += 1
-        self.skip_frames()
-        several = len(r.people) > 1
-        try:
-            undone = r.takeback(self.view_seat() if several else None)
-        except (RecordError, RulesError, OSError) as err:
-            undone, problem = 0, f"cannot take back: {err}"
-        else:
-            problem = ("nothing of yours to take back: another person has decided, or dice or a card "
-                       "have been seen since" if several else "nothing to take back")
-        self.halted = False
-        self.skipping = False
-        if not undone:
-            self.show_error(problem)
-            self.advance()
-            return
-        del self.entries[len(r.history):]
-        self.worded.clear()  # worded again from the steps kept
-        self.over_shown = False
-        self.note(f"[i]took back {undone} move(s)[/i]")
-        self.show_error("")
-        self.refresh_all()
-        self.advance()
+        await self.driver.takeback()
 
     def action_skip(self) -> None:
-        """Run at speed 0 up to the next decision a person here must make (or typed dice), then
-        back to the pace set."""
-        r = self.runner
-        if r.waiting is not None and self.frame is None and not self.frames_due:
-            self.show_error("it is for a person here to answer now")
-            return
-        if r.result is not None and self.frame is None:
-            return
-        self.skipping = True
-        self.skip_frames()
-        self.refresh_all()
-        self.advance()
+        self.driver.skip()
 
     def action_speed(self, delta: int) -> None:
-        self.speed = min(len(SPEEDS) - 1, max(0, self.speed + delta))
-        self.refresh_all()
+        self.driver.set_speed(delta)
 
     async def action_leave(self) -> None:
-        await self.halt()
-        self.runner.close()
+        await self.driver.leave()
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
-        self.halted = True  # the app is closing: stop any search in progress
-        # ...and let go of the record (its writer's lock), as the process's end would: an app torn down
-        # and made again in one process (a test, an embedding program) then finds the game to continue.
-        # Nothing writes after this: a search still running has its answer dropped (halted).
-        self.runner.close()
-
-    def game_over(self) -> None:
-        if self.over_shown:
-            return
-        self.over_shown = True
-        r = self.runner
-        assert r.result is not None and r.path is not None
-        if not r.gi.perfect_information:  # kept until now: it deals every card again
-            self.note(Text(visible(f"the game is over: it was seed {r.header.seed}"), style="dim"))
-        self.app.push_screen(GameOverDialog(r.result, tuple(r.game.seats), r.path, self.score_word),
-                             self._after_game_over)
+        # The app is closing: stop any search in progress and let go of the record (its writer's
+        # lock), as the process's end would: an app torn down and made again in one process (a
+        # test, an embedding program) then finds the game to continue.
+        self.driver.close()
 
     def _after_game_over(self, choice: Path | str | None) -> None:
         if isinstance(choice, Path):
-            self.note(escape(visible(f"record saved: {choice}")))
+            self.note(f"record saved: {choice}", "")
         elif choice == REMATCH:
-            self.runner.close()
+            self.driver.close()
             self.app.rematch(self.runner.header, self.runner.games)  # type: ignore[attr-defined]
         elif choice == REVIEW:
             path = self.runner.path
-            self.runner.close()
+            self.driver.close()
             self.app.pop_screen()
             if path is not None:
                 self.app.open_record(path)  # type: ignore[attr-defined]
@@ -730,7 +508,7 @@ class PlayScreen(Screen):
         r = self.runner
         out: list[tuple[str, str, Callable[[], Any]]] = []
         going = r.result is None
-        if going and self.resigner() is not None:
+        if going and self.driver.resigner() is not None:
             out.append(("Resign", "Give up this game: every other seat wins", self.action_resign))
         if r.people:
             out.append(("Takeback", "Take back your last move (u)", self.action_takeback))
@@ -753,56 +531,23 @@ class PlayScreen(Screen):
             out += board_commands()
         return out
 
-    def resigner(self) -> int | None:
-        """The seat that would resign: the one person's, or in hot seat the deciding person's."""
-        people = self.runner.people
-        point = self.runner.point
-        if len(people) == 1:
-            return people[0]
-        return point.seat if isinstance(point, Decision) and point.seat in people else None
-
     def action_resign(self) -> None:
-        seat = self.resigner()
+        seat = self.driver.resigner()
         if seat is None or self.runner.result is not None:
             self.show_error("nobody here can resign now")
             return
         name = self.runner.game.seats[seat]
 
         async def done(yes: bool | None) -> None:
-            if not yes:
-                return
-            await self.halt()
-            self.generation += 1
-            self.skip_frames()
-            try:
-                self.runner.resign(seat)
-            except (RulesError, OSError) as err:
-                self.show_error(f"cannot resign: {err}")
-            self.halted = False
-            self.advance()  # the game is over: the dialog
+            if yes:
+                await self.driver.resign(seat)
 
         self.app.push_screen(ConfirmDialog(f"Resign for {name}? The other side wins."), done)
 
     async def reseat(self, seat: int, kind: str) -> None:
         """Hand ``seat`` to the AI or take it back, mid-game (the record says so from then on)."""
-        await self.halt()
-        self.generation += 1
-        self.skip_frames()
-        try:
-            self.runner.reseat(seat, SeatPlan(kind))
-        except (RecordError, RulesError, OSError) as err:
-            self.show_error(f"cannot hand over {self.runner.game.seats[seat]}: {err}")
-        else:
-            name = self.runner.game.seats[seat]
-            self.note(
-                Text(visible(f"{'the AI' if kind == 'ai' else 'a person'} plays {name} from here"), style="italic"))
-            self.show_error("")
-        self.paced = self.runner.gi.has_chance or len(self.runner.people) < len(self.runner.plans)
+        await self.driver.reseat(seat, kind)
         self.refresh_bindings()  # skip and speed come and go with the AI
-        self.halted = False
-        self.skipping = False
-        self.refresh_all()
-        self.advance()
 
     def action_save_as(self) -> None:
         path = self.runner.path
@@ -811,7 +556,7 @@ class PlayScreen(Screen):
 
         def saved(where: Path | None) -> None:
             if where is not None:
-                self.note(escape(visible(f"record saved: {where}")))
+                self.note(f"record saved: {where}", "")
 
         self.app.push_screen(SaveDialog(path), saved)
 
