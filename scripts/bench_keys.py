@@ -56,15 +56,15 @@ async def measure(rounds: int) -> tuple[list[float], list[float]]:
         async with app.run_test(size=(120, 40)) as pilot:
             seats = (SeatPlan("ai", Limit(seconds=3600.0)), SeatPlan("human"))
             app.start_game(GameSetup("tafl", "traditional", seats, seed=1))
-            await until(lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking)
+            await until(lambda: isinstance(app.screen, PlayScreen) and app.screen.driver.thinking)
             screen = app.screen
             assert isinstance(screen, PlayScreen)
             await asyncio.sleep(1.0)  # well into its search
             for _ in range(rounds):
-                before = screen.speed
+                before = screen.driver.speed
                 start = time.perf_counter()
                 app.simulate_key("minus" if before == 0 else "plus")
-                await until(lambda: screen.speed != before)
+                await until(lambda: screen.driver.speed != before)
                 keys.append(time.perf_counter() - start)
                 start = time.perf_counter()
                 app.simulate_key("question_mark")
@@ -74,7 +74,7 @@ async def measure(rounds: int) -> tuple[list[float], list[float]]:
                 app.simulate_key("escape")
                 await until(lambda: app.screen is screen)
                 await asyncio.sleep(0.2)
-            assert screen.thinking, "the AI stopped searching during the measure"
+            assert screen.driver.thinking, "the AI stopped searching during the measure"
             await pilot.press("q")
     return keys, helps
 
