@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from notation.runner import GameSetup, Runner
 
 
+WARM_UP_AFTER = 1.0  # seconds after the first screen: what help draws with is imported meanwhile
+
+
 def shown(text: str) -> str:
     """A notification's text: made visible (a record's or a file's name may hold control
     characters), then escaped as markup. The reader's module is imported on first use."""
@@ -74,10 +77,16 @@ class FiefdomApp(App):
         if error:
             self.notify(shown(error), severity="warning")
         self.push_screen(HomeScreen())
+        self.set_timer(WARM_UP_AFTER, self.warm_up_help)  # once the first screen is up
         if self.open_path is not None:
             self.open_record(self.open_path)
         if self.resume_path is not None:
             self.resume_game(self.resume_path, replace=False)
+
+    def warm_up_help(self) -> None:
+        from tui.screens.help import warm_up
+
+        warm_up(lambda: help_bindings(self.BINDINGS), rules_in_brief)
 
     # -- the main actions (also in the command palette) -------------------------
 

@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import io
+import threading
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,20 +20,43 @@ from textual.widgets import Footer
 
 
 class HelpText(ScrollView):
-    """The help's Markdown, drawn by Rich once for the width it has (and kept), and shown a line at
-    a time: only the lines in view are handed to the screen. It opens at once, where Textual's
-    Markdown widget (a widget for every block and table) took seconds to build this page."""
+    """The help's Markdown, drawn by Rich for the width it has (and kept), and shown a line at a time:
+    only the lines in view are handed to the screen. It is drawn a part at a time (the keys here, the
+    rules, the other screens' keys): the parts that fill the view at once, the rest a part a tick
+    after, so help opens in the time of its first page and keys are answered meanwhile."""
 
-    def __init__(self, source: str, **kwargs: Any) -> None:
+    def __init__(self, parts: Sequence[str], **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.source = source
+        self.parts = [p for p in parts if p.strip()]
+        self.source = "\n\n".join(self.parts)
         self.lines: list[Strip] = []
+        self.drawn = 0  # how many parts are in ``lines``
+        self.width = 0
 
     def on_resize(self) -> None:
         width = max(20, self.scrollable_content_region.width)
-        self.lines = drawn_lines(self.source, width)
-        self.virtual_size = Size(width, len(self.lines))
+        if width != self.width:
+            self.width, self.lines, self.drawn = width, [], 0
+        while self.drawn < len(self.parts) and len(self.lines) < self.scroll_offset.y + self.size.height:
+            self.draw_part()
+        self.drawn_more()
+
+    def draw_part(self) -> None:
+        if self.lines:
+            self.lines.append(Strip.blank(self.width))  # the blank line Rich puts between blocks
+        self.lines += drawn_lines(self.parts[self.drawn], self.width)
+        self.drawn += 1
+
+    def drawn_more(self) -> None:
+        self.virtual_size = Size(self.width, len(self.lines))
         self.refresh()
+        if self.drawn < len(self.parts):
+            self.call_later(self.draw_later, self.width)
+
+    def draw_later(self, width: int) -> None:
+        if width == self.width and self.drawn < len(self.parts):  # not redrawn for another width since
+            self.draw_part()
+            self.drawn_more()
 
     def render_line(self, y: int) -> Strip:
         x, top = self.scroll_offset
@@ -39,7 +65,19 @@ class HelpText(ScrollView):
         return line.crop_extend(x, x + width, self.rich_style)
 
 
-@functools.lru_cache(maxsize=8)
+def warm_up(*also: Callable[[], object]) -> None:
+    """Import what draws the help page (Rich's Markdown, markdown-it under it) and run ``also`` (what
+    loads each game's board for its keys) in a thread of its own, while nobody waits: the first
+    ``?`` then costs what every later one does. The thread only takes turns with the screen's."""
+    def work() -> None:
+        importlib.import_module("rich.markdown")
+        for call in also:
+            call()
+
+    threading.Thread(target=work, name="warm-up help", daemon=True).start()
+
+
+@functools.lru_cache(maxsize=64)
 def drawn_lines(source: str, width: int) -> list[Strip]:
     """``source`` (Markdown) as Rich draws it ``width`` columns wide, a strip a line (kept: help
     opened again on the same screen shows the page already drawn)."""
@@ -134,5 +172,5 @@ class HelpScreen(Screen):
         parts += [text for text in (commands_markdown(below),) if text]
         parts += [*rules, keys_markdown(others, self.keymap, "Keys elsewhere" if here else "Keys"),
                   keymap_note(self.data_dir)]
-        yield HelpText("\n\n".join(parts), id="help")
+        yield HelpText(parts, id="help")
         yield Footer()
