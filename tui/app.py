@@ -68,6 +68,7 @@ class FiefdomApp(App):
         self.open_path = open_path
         self.resume_path = resume_path
         self._games = games
+        self._help: tuple[list[tuple[str, list[Binding]]], list[tuple[str, str]]] | None = None
         self.keymap: dict[str, str] = {}
 
     def on_mount(self) -> None:
@@ -84,9 +85,19 @@ class FiefdomApp(App):
             self.resume_game(self.resume_path, replace=False)
 
     def warm_up_help(self) -> None:
+        """While the first screen is read: Rich's Markdown imported in a thread, and the key tables
+        (each game's board loaded) and rules in brief gathered here (our own modules are imported
+        on this thread only, never two threads at once)."""
         from tui.screens.help import warm_up
 
-        warm_up(lambda: help_bindings(self.BINDINGS), rules_in_brief)
+        warm_up()
+        self.help_parts()
+
+    def help_parts(self) -> tuple[list[tuple[str, list[Binding]]], list[tuple[str, str]]]:
+        """Every screen's keys and each game's rules in brief, gathered once."""
+        if self._help is None:
+            self._help = help_bindings(self.BINDINGS), rules_in_brief()
+        return self._help
 
     # -- the main actions (also in the command palette) -------------------------
 
@@ -121,7 +132,8 @@ class FiefdomApp(App):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(help_bindings(self.BINDINGS), self.keymap, rules_in_brief(), self.data_dir))
+        screens, rules = self.help_parts()
+        self.push_screen(HelpScreen(screens, self.keymap, rules, self.data_dir))
 
     @property
     def games(self) -> GameLookup:

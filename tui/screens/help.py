@@ -7,7 +7,7 @@ import functools
 import importlib
 import io
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -65,16 +65,12 @@ class HelpText(ScrollView):
         return line.crop_extend(x, x + width, self.rich_style)
 
 
-def warm_up(*also: Callable[[], object]) -> None:
-    """Import what draws the help page (Rich's Markdown, markdown-it under it) and run ``also`` (what
-    loads each game's board for its keys) in a thread of its own, while nobody waits: the first
-    ``?`` then costs what every later one does. The thread only takes turns with the screen's."""
-    def work() -> None:
-        importlib.import_module("rich.markdown")
-        for call in also:
-            call()
-
-    threading.Thread(target=work, name="warm-up help", daemon=True).start()
+def warm_up() -> None:
+    """Import what draws the help page (Rich's Markdown, markdown-it under it: libraries that never
+    import ours) in a thread of its own, while nobody waits: the first ``?`` then costs what every
+    later one does. The thread only takes turns with the screen's."""
+    threading.Thread(target=importlib.import_module, args=("rich.markdown",), name="warm-up help",
+                     daemon=True).start()
 
 
 @functools.lru_cache(maxsize=64)
