@@ -219,7 +219,7 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
         # Escape hands them to the board, and there `u` takes back.
         assert app.focused is screen.query_one("#move-input", Input)
         await pilot.press("escape", "u")
-        await pilot.pause()
+        await wait_until(pilot, lambda: screen.runner is not s and human_to_move(screen), "the takeback")
         s = screen.runner  # the game resumed from the record written again
         assert s.game.position() == before_second
         assert screen.records == first_two and len(s.history) == 2
@@ -231,12 +231,12 @@ async def test_takeback_restores_the_position_before_the_humans_last_move(make_a
         assert rec.steps == 2 and verify(rec).ok
 
         await pilot.press("u")
-        await pilot.pause()
+        await wait_until(pilot, lambda: screen.runner is not s and human_to_move(screen), "the second takeback")
         s = screen.runner
         assert s.history == [] and screen.records == [] and s.game.position() == "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
         await pilot.press("u")
-        await pilot.pause()
-        assert text(screen.query_one("#error")) == "nothing to take back"
+        await wait_until(pilot, lambda: text(screen.query_one("#error")) == "nothing to take back",
+                         "the refusal")
 
 
 # -- resume after the app went away mid-game ----------------------------------------
