@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -35,6 +35,8 @@ from core.rng import SplitMix64
 from core.visibility import events_seen, tell, warning
 from tui.games.kingdom import panes
 from tui.games.kingdom.text import position_text
+
+from wall_support import leaks, strings
 
 from .support import decision, play, realm, round_with, solo, start_turn, table
 
@@ -94,25 +96,6 @@ def played_face_up(g: Table, code: Code) -> set[str]:
     return {x for x in code if isinstance(x, str) and x in g.cards.by_id and x not in traps}
 
 
-def pattern(words: Iterable[str]) -> re.Pattern[str] | None:
-    """A regex finding any of ``words`` as a whole token (``land-1`` is not in ``land-10``)."""
-    words = sorted(set(words), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])") if words else None
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string in a nested view (dict keys and values, tuples, lists)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from strings(k)
-            yield from strings(v)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for v in value:
-            yield from strings(v)
-
-
 def board_text(g: Table, viewer: Viewer) -> str:
     """What the app's kingdom panes draw for ``viewer``, as plain text."""
     console = Console(file=io.StringIO(), width=120, color_system=None)
@@ -140,7 +123,7 @@ class Wall:
         self.leaks: list[str] = []
         self.n = 0  # steps played
 
-    def forbidden(self, viewer: Viewer, before: set[str]) -> re.Pattern[str] | None:
+    def forbidden(self, viewer: Viewer, before: set[str]) -> set[str]:
         """The ids of the cards ``viewer`` may not see, their names when all names differ, and
         the labels that tell such a card from others of its name (``Trap (real)``) unless a card
         it may see has that label too."""
@@ -149,12 +132,13 @@ class Wall:
         labels = {cs.labels[c] for c in cards if cs.labels[c] != cs[c].name}
         labels -= {cs.labels[c.id] for c in cs if c.id not in cards}
         labels -= own_trap_words(self.g, viewer)
-        return pattern([*cards, *labels, *(cs[c].name for c in cards if self.names)])
+        return {*cards, *labels, *(cs[c].name for c in cards if self.names)}
 
-    def check(self, viewer: Viewer, where: str, text: str, words: re.Pattern[str] | None) -> None:
-        found = words.search(text) if words else None
+    def check(self, viewer: Viewer, where: str, text: str, words: set[str]) -> None:
+        """Any of ``words`` in ``text`` as a whole token (``land-1`` is not in ``land-10``)."""
+        found = leaks(text, words)
         if found:
-            self.leaks.append(f"step {self.n}, viewer {viewer}, {where}: {found.group(0)!r} in {text[:300]!r}")
+            self.leaks.append(f"step {self.n}, viewer {viewer}, {where}: {found[:5]} in {text[:300]!r}")
 
     def step(self, point: Decision | Chance, value: Any, draw_board: bool) -> None:
         g = self.g
@@ -173,7 +157,7 @@ class Wall:
             self.check(v, "text view", position_text(g, v), words)
             if draw_board:
                 self.check(v, "board", board_text(g, v), words)
-            shown = set(strings(g.view(v))) & hidden(g, v)  # a view holds no hidden card, seen before or not
+            shown = set(strings(g.view(v), keys=True)) & hidden(g, v)  # a view holds no hidden card, seen before or not
             if shown:
                 self.leaks.append(f"step {self.n}, viewer {v}, view: {sorted(shown)}")
 
