@@ -34,7 +34,6 @@ from notation.catalog import build_game, new_header
 from notation.format import STEP_TYPES, Seat
 from notation.reader import read_record_file
 from notation.replay import Replay
-from notation.verify import verify
 from notation.writer import Journal
 
 VARIANTS = ("standard", "el-cid")
@@ -196,7 +195,10 @@ def test_records_replay_to_the_same_state_at_every_step(variant: str, tmp_path: 
         g = play(variant, 20_000 + seed, seats, path=path)
         states = g.checker.states  # type: ignore[attr-defined]
         recording = read_record_file(path)
-        report = verify(recording)  # digests at the checkpoints, seeded chance derived again, the result
+        # Building the replay verifies the record as notation.verify does, in the same walk (notation/walk.py):
+        # digests at the checkpoints, seeded chance derived again, the result. Its report, not a second walk.
+        replay = Replay(recording)
+        report = replay.verify()
         assert report.ok and report.result == g.result, f"seed {seed}: {report.verdict}"
         game = build_game(recording.header)
         replayed = [state_key(game)]
@@ -206,7 +208,7 @@ def test_records_replay_to_the_same_state_at_every_step(variant: str, tmp_path: 
                 replayed.append(state_key(game))
         assert replayed == states, f"{variant} seed {seed}: step {_first_difference(replayed, states)} differs"
         assert digest(game) == digest(g)
-        replay = Replay(recording)  # seeking: from its keyframes, any step is the same position
+        # seeking: from its keyframes, any step is the same position
         assert replay.steps == len(states) - 1 and replay.failure is None
         for step in sorted({0, replay.steps, *(SplitMix64(seed).below(replay.steps + 1) for _ in range(3))}):
             assert state_key(replay.state_at(step)) == states[step], f"{variant} seed {seed}: seeking step {step}"
