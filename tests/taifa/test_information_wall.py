@@ -73,29 +73,42 @@ class Leaks:
     def __init__(self, g: TaifaGame) -> None:
         self.g = g
         self.every = [c.id for d in g.decks for c in d]
-        self.cache: dict[frozenset[str], tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+        self.finds: dict[frozenset[str], re.Pattern[str] | None] = {}  # by the cards hidden
+        self.by_names: dict[frozenset[str], re.Pattern[str] | None] = {}  # by the names only they have
+        self.strips: dict[frozenset[str], re.Pattern[str]] = {}
 
-    def patterns(self, secret: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    def find(self, secret: frozenset[str]) -> re.Pattern[str] | None:
+        """The names only hidden cards have (None if none): one pattern for each set of names, however
+        many sets of cards give it."""
+        if secret not in self.finds:
+            g = self.g
+            seen = {g.card(c).name for c in self.every if c not in secret}
+            names = frozenset({g.card(c).name for c in secret} - seen)
+            if names not in self.by_names:
+                self.by_names[names] = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in names)) if names else None
+            self.finds[secret] = self.by_names[names]
+        return self.finds[secret]
+
+    def strip(self, secret: frozenset[str]) -> re.Pattern[str]:
         """What to strip first (the names and texts of cards the seat may see: "plays Militia: ...",
-        "Pay Parias" before "Parias" is looked for), and the names only hidden cards have."""
-        if secret not in self.cache:
+        "Pay Parias" before "Parias" is looked for): made only for words in which :meth:`find` finds a
+        name (a pattern of every text and name, dear to make for each set of hidden cards)."""
+        if secret not in self.strips:
             g = self.g
             seen = {g.card(c).name for c in self.every if c not in secret}
             texts = {g.card(c).text for c in self.every if c not in secret}
             words = sorted([(t, re.escape(t)) for t in texts] + [(n, rf"\b{re.escape(n)}\b") for n in seen],
                            key=lambda w: len(w[0]), reverse=True)
-            strip = re.compile("|".join(pattern for _, pattern in words))
-            names = {g.card(c).name for c in secret} - seen
-            find = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in names)) if names else None
-            self.cache[secret] = strip, find
-        return self.cache[secret]
+            self.strips[secret] = re.compile("|".join(pattern for _, pattern in words))
+        return self.strips[secret]
 
     def found(self, words: str, secret: set[str]) -> list[str]:
         out = [cid for cid in CARD_ID.findall(words) if cid in secret]
-        strip, find = self.patterns(frozenset(secret))
+        key = frozenset(secret)
+        find = self.find(key)
         if find is None or not find.search(words):  # most words: no such name at all
             return out
-        return out + find.findall(strip.sub(" ", words))
+        return out + find.findall(self.strip(key).sub(" ", words))
 
 
 def event_words(e: Event) -> str:
