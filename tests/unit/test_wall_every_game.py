@@ -101,14 +101,14 @@ def test_no_seat_reads_what_it_may_not_see(game: str, variant: str, kinds: tuple
     end = runner.game
     for viewer in wall.seen:
         secrets = wall.secrets(end, viewer)
-        for fmt in ("text", "json"):
-            text = export(replay, fmt, viewer=viewer)
+        exported = {fmt: export(replay, fmt, viewer=viewer) for fmt in ("text", "json")}
+        for fmt, text in exported.items():
             assert not leaks(text, secrets), (viewer, fmt, leaks(text, secrets)[:5])
         log = "\n".join(f"{i.text} " + " ".join(e.text for e in i.events) for i in seat_log(replay, viewer))
         assert not leaks(log, secrets), (viewer, leaks(log, secrets)[:5])
         if not core_games.info(game).perfect_information:  # the seed would deal every card again
-            assert json.loads(export(replay, "json", viewer=viewer))["header"]["seed"] is None
-            assert '[Seed "hidden"]' in export(replay, "text", viewer=viewer)
+            assert json.loads(exported["json"])["header"]["seed"] is None
+            assert '[Seed "hidden"]' in exported["text"]
 
 
 def test_every_registered_game_is_covered() -> None:
