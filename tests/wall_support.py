@@ -117,6 +117,14 @@ class Wall:
                                           any(_whole(n, False).search(m) for m in words))}
         return {t for t in ids | names if len(t) >= 2}
 
+    def leaks(self, game: Game, viewer: Viewer, text: str) -> list[str]:
+        """:func:`leaks` of ``text`` against what ``viewer`` may not see now (:meth:`secrets`). Asked
+        first of a wider set, the ids hidden from it and every card name it has not seen (cheap to
+        make), and of :meth:`secrets` (which weighs each name against every word seen) only when that
+        finds one: what :meth:`secrets` holds, the wider set holds."""
+        wider = (self.hidden[viewer] - self.seen[viewer]) | (self.names - self.names_seen[viewer])
+        return leaks(text, self.secrets(game, viewer)) if leaks(text, wider) else []
+
 
 _TOKEN = re.compile(r"[\w-]+")
 _WORD = re.compile(r"\w+")

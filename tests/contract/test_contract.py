@@ -289,14 +289,6 @@ def _told(info: Any) -> str:
     return "\n".join([info.text, *(e.text for e in info.events)])
 
 
-def _leaks(wall: Wall, game: Any, viewer: Viewer, text: str) -> list[str]:
-    """:func:`wall_support.leaks` of ``text`` against what ``viewer`` may not see now. Asked first of
-    a wider set, the ids hidden from it and every card name it has not seen (cheap to make), and
-    of ``Wall.secrets`` (which weighs each name against every word seen) only when that finds one."""
-    wider = (wall.hidden[viewer] - wall.seen[viewer]) | (wall.names - wall.names_seen[viewer])
-    return leaks(text, wall.secrets(game, viewer)) if leaks(text, wider) else []
-
-
 @pytest.mark.parametrize("case", cases("wall"))
 def test_no_seat_reads_what_it_may_not_see(played: Any, case: Case) -> None:
     """Each seat's (and a spectator's) log, step by step, and its view at every position, against what
@@ -314,7 +306,7 @@ def test_no_seat_reads_what_it_may_not_see(played: Any, case: Case) -> None:
         wall.told(game, _told(info.seen_by(None)).split("\n"))
         for viewer in viewers:
             for where, text in (("log", _told(info.seen_by(viewer))), ("view", repr(game.view(viewer)))):
-                found += [f"step {n}, {where} of {viewer}: {bad[:5]}" for bad in [_leaks(wall, game, viewer, text)]
+                found += [f"step {n}, {where} of {viewer}: {bad[:5]}" for bad in [wall.leaks(game, viewer, text)]
                           if bad]
         assert len(found) <= 5, found
     assert not found, found

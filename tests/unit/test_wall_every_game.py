@@ -68,7 +68,6 @@ def play(game: str, variant: str, kinds: tuple[str, ...], seed: int, path: Path,
         for viewer in wall.seen:
             logs[viewer].append(told.to(viewer))
             logs[viewer] += [e.text for e in events_seen(step.events, viewer)]
-            secrets = wall.secrets(runner.game, viewer)
             # The log after every step; the view and the prompt's picture where a person is asked,
             # and every fourth step besides (drawing every seat's picture at every step is most of
             # the test's time, and a picture changes only as the steps do).
@@ -76,7 +75,7 @@ def play(game: str, variant: str, kinds: tuple[str, ...], seed: int, path: Path,
             if runner.waiting is not None or step.index % 4 == 0:
                 texts += [("view", repr(runner.game.view(viewer))), ("prompt", position_text(runner.game, viewer))]
             for where, text in texts:
-                bad = leaks(text, secrets)
+                bad = wall.leaks(runner.game, viewer, text)
                 if bad:
                     found.append(f"step {step.index}, {where} of {viewer}: {bad[:5]}")
         if len(found) > 5:
