@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 import pytest
 
@@ -160,6 +161,12 @@ def test_rollouts_answer_legally_and_ignore_hidden_cards() -> None:
     assert asked == 6
 
 
+@cache
+def _bots_winners(variant: str, seed: int) -> tuple[int, ...]:
+    """Who wins the seeded game of bots in every seat: the same game for every seat compared, played once."""
+    return Match(TaifaGame(variant), {}, SeededChance(seed)).run().winners
+
+
 def _win_share(seeds: range, seat: int, variant: str = "standard", keys: tuple[str, ...] = KINGDOMS) -> tuple[float, float]:
     """(AI's share of wins, the bot's share in the same seat) over ``seeds``; a shared win counts as a fraction."""
     ai = bot = 0.0
@@ -167,8 +174,8 @@ def _win_share(seeds: range, seat: int, variant: str = "standard", keys: tuple[s
         g = TaifaGame(variant, bots=[k for i, k in enumerate(keys) if i != seat])
         r = Match(g, {seat: TaifaAI(seed)}, SeededChance(seed)).run()
         ai += 1 / len(r.winners) if seat in r.winners else 0.0
-        r = Match(TaifaGame(variant), {}, SeededChance(seed)).run()
-        bot += 1 / len(r.winners) if seat in r.winners else 0.0
+        winners = _bots_winners(variant, seed)
+        bot += 1 / len(winners) if seat in winners else 0.0
     return ai / len(seeds), bot / len(seeds)
 
 
