@@ -43,9 +43,9 @@ class HomeScreen(Screen):
         menu.focus()
 
     @on(OptionList.OptionSelected, "#home-menu")
-    def chosen(self, message: OptionList.OptionSelected) -> None:
+    async def chosen(self, message: OptionList.OptionSelected) -> None:
         action = {"new": "new_game", "continue": "continue_game", "open": "open_record",
                   "help": "help", "quit": "quit"}[message.option.id or "quit"]
-        self.run_action(f"app.{action}")
+        await self.run_action(f"app.{action}")
 
 
