@@ -8,12 +8,13 @@ the current one highlighted and scrolled into view."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.geometry import Region, Spacing
 from textual.widgets import RichLog, Static
 
@@ -80,7 +81,8 @@ class SidePanes(Vertical):
         yield log
 
     @property
-    def log(self) -> RichLog:
+    def event_log(self) -> RichLog:
+        """The events pane. Not ``log``: that is Textual's logger, which it calls on every widget."""
         return self.query_one("#events", RichLog)
 
     def set_events_title(self, title: str) -> None:
@@ -113,8 +115,9 @@ class SidePanes(Vertical):
         width = moves.content_size.width
         if width <= 0:
             return
-        top = Content.from_markup("\n".join(lines[:line])).get_height(moves.styles, width) if line else 0
-        height = Content.from_markup(lines[line]).get_height(moves.styles, width)
+        rules = cast(RulesMap, moves.styles)  # a widget's styles read as its rules, as Textual's OptionList does
+        top = Content.from_markup("\n".join(lines[:line])).get_height(rules, width) if line else 0
+        height = Content.from_markup(lines[line]).get_height(rules, width)
         scroll.scroll_to_region(Region(0, top, width, height), spacing=Spacing(1, 0, 1, 0),
                                 animate=False, immediate=True)
 
@@ -122,7 +125,7 @@ class SidePanes(Vertical):
         """The viewer's events of one step (markup lines), from the top; line ``current`` is
         highlighted and scrolled into view. ``same_step``: the view stays where it was if the
         current line is in it (the cursor moved within the step)."""
-        log = self.log
+        log = self.event_log
         log.auto_scroll = False
         keep = round(log.scroll_y) if same_step else 0
         log.clear()
