@@ -18,7 +18,7 @@ screen to check it against the question shown then.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.markup import escape
 from rich.text import Text
@@ -26,6 +26,7 @@ from textual import events
 from textual._time import get_time  # the clock Textual stamps every event with (Message.time)
 from textual.binding import Binding
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -72,7 +73,13 @@ class BoardWidget(Protocol):
         """Draw ``game`` now; ``interactive``: a person of ``seat`` is to choose."""
 
 
-class KeysInOrder:
+if TYPE_CHECKING:
+    _Mixin = Widget  # what the mixin is mixed into, for the checker
+else:
+    _Mixin = object  # before a Textual class in the bases: not a widget of its own
+
+
+class KeysInOrder(_Mixin):
     """A widget (mixed in before its Textual class) whose own bound keys are run as it reads them,
     in the order typed, never after letters typed later; and whose bindings run for no key that
     another widget read (when the focus has moved here since)."""
@@ -80,14 +87,14 @@ class KeysInOrder:
     _reading = False
 
     def own_bindings(self, event: events.Key) -> list[Binding]:
-        bindings = self._bindings.key_to_bindings.get(event.key, ())  # type: ignore[attr-defined]
+        bindings = self._bindings.key_to_bindings.get(event.key, ())
         return [b for b in bindings if not b.priority]
 
     async def on_key(self, event: events.Key) -> None:
         self._reading = True
         try:
             for binding in self.own_bindings(event):
-                if await self.app.run_action(binding.action, self):  # type: ignore[attr-defined]
+                if await self.app.run_action(binding.action, self):
                     event.prevent_default()  # done: not again as a binding, nor by the widget's handler
                     event.stop()
                     return
@@ -96,10 +103,10 @@ class KeysInOrder:
         # Not this widget's: on to the screen's and the app's bindings.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        own = {b.action.split("(")[0] for _, b in self._bindings}  # type: ignore[attr-defined]
+        own = {b.action.split("(")[0] for _, b in self._bindings}
         if not self._reading and action in own:
             return False  # a key another widget read, come up to the app after the focus moved here
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        return super().check_action(action, parameters)
 
 
 class OptionsPane(KeysInOrder, OptionList):
@@ -138,7 +145,7 @@ class OptionsPane(KeysInOrder, OptionList):
         self.post_message(ChoiceRefused(EARLY))
         return True
 
-    def on_key(self, event: events.Key) -> None:  # before KeysInOrder's (Textual calls each class's in turn)
+    async def on_key(self, event: events.Key) -> None:  # before KeysInOrder's (Textual calls each class's in turn)
         if event.key == "enter":
             self.early(event)
 
@@ -160,7 +167,7 @@ class MoveInput(KeysInOrder, Input):
         super().__init__(*args, **kwargs)
         self.began_at = 0.0
 
-    def on_key(self, event: events.Key) -> None:  # before KeysInOrder's and Input's own
+    async def on_key(self, event: events.Key) -> None:  # before KeysInOrder's and Input's own
         if event.is_printable and not self.value:
             self.began_at = event.time
 
