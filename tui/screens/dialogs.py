@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from core.engine import Result
 from notation.wording import visible, winners_text
+from tui.app import FiefdomApp
 from tui.session import save_as
 
 
@@ -31,6 +32,7 @@ class SaveDialog(Dialog):
     """A name to save the record under (in the data folder's saved/, the autosave's name offered);
     dismisses with the path saved, or None."""
 
+    app = getters.app(FiefdomApp)  # the app this dialog saves into the data folder of
     error_id = "save-error"  # where a refused name is explained
 
     def __init__(self, record: Path) -> None:
@@ -66,7 +68,7 @@ class SaveDialog(Dialog):
         if not name or "/" in name or name.startswith("."):
             self.refuse("[red]give a plain file name, like my-game[/red]")
             return
-        target = self.app.data_dir / "saved" / name  # type: ignore[attr-defined]
+        target = self.app.data_dir / "saved" / name
         try:
             path = save_as(self.record, target)
         except FileExistsError:

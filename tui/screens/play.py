@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.actions import SkipAction
 from textual.events import Key
 from textual.app import ComposeResult
@@ -38,9 +39,10 @@ from notation.format import Header
 from notation.runner import Runner
 from notation.table_dice import dice_example, dice_prompt, parse_outcome
 from notation.wording import visible, winners_text
+from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
-from tui.widgets.options import EARLY, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
+from tui.widgets.options import EARLY, BoardWidget, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
 from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten
 
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides
@@ -72,6 +74,7 @@ class PlayScreen(Screen):
         Binding("question_mark,f1", "app.help", "Help", id="play.help"),
         Binding("q", "leave", "Home", id="play.home"),
     ]
+    app = getters.app(FiefdomApp)  # the app a rematch or a review opens in
 
     def __init__(self, runner: Runner) -> None:
         super().__init__()
@@ -248,7 +251,7 @@ class PlayScreen(Screen):
         game = d.frame if d.frame is not None else r.game
         board = self.board
         if board is not None:
-            board.show(game, seat, decision is not None)  # type: ignore[attr-defined]
+            cast(BoardWidget, board).show(game, seat, decision is not None)  # a plugin's board class is one
         else:
             self.query_one("#position", Static).update(escape(position_text(game, seat)))
         options = self.query_one("#options", OptionsPane)
@@ -492,13 +495,13 @@ class PlayScreen(Screen):
             self.note(f"record saved: {choice}", "")
         elif choice == REMATCH:
             self.driver.close()
-            self.app.rematch(self.runner.header, self.runner.games)  # type: ignore[attr-defined]
+            self.app.rematch(self.runner.header, self.runner.games)
         elif choice == REVIEW:
             path = self.runner.path
             self.driver.close()
             self.app.pop_screen()
             if path is not None:
-                self.app.open_record(path)  # type: ignore[attr-defined]
+                self.app.open_record(path)
 
     # -- the command palette's commands ------------------------------------------------
 
@@ -519,10 +522,10 @@ class PlayScreen(Screen):
                 if "ai" in kinds and "human" in kinds:
                     if r.seat_kind(seat) == "human":
                         out.append((f"Hand {name} to the AI", f"The AI plays {name} from now on",
-                                    lambda seat=seat: self.reseat(seat, "ai")))  # type: ignore[misc]
+                                    partial(self.reseat, seat, "ai")))
                     elif r.seat_kind(seat) == "ai":
                         out.append((f"Take {name} back from the AI", f"You play {name} from now on",
-                                    lambda seat=seat: self.reseat(seat, "human")))  # type: ignore[misc]
+                                    partial(self.reseat, seat, "human")))
         out.append(("Save as", "Save a copy of this game's record under a name", self.action_save_as))
         if going:
             out.append(("Play from here", "A new game from this position, set up first", self.action_play_from_here))
@@ -562,4 +565,4 @@ class PlayScreen(Screen):
 
     def action_play_from_here(self) -> None:
         """A new game from this position: the setup form, prefilled, comes first (this game stays)."""
-        self.app.setup_from(self.runner.header, list(self.runner.history), self.runner.games)  # type: ignore[attr-defined]
+        self.app.setup_from(self.runner.header, list(self.runner.history), self.runner.games)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import cast
 
 from rich.markup import escape
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -34,10 +36,12 @@ from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
+from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import StepDialog, ViewDialog
 from tui.screens.play import SPEEDS
 from tui.session import LongRecord
+from tui.widgets.options import BoardWidget
 from tui.widgets.side_panes import SidePanes, event_line, record_text
 
 WHOLE_LIST = 500  # a move list of up to this many lines is drawn whole
@@ -66,6 +70,7 @@ class ReplayScreen(Screen):
         Binding("question_mark,f1", "app.help", "Help", id="replay.help"),
         Binding("q,escape", "leave", "Close", id="replay.close"),
     ]
+    app = getters.app(FiefdomApp)  # the app "play from here" starts a game in
 
     def __init__(self, source: Replay | LongRecord, path: Path) -> None:
         super().__init__()
@@ -282,7 +287,7 @@ class ReplayScreen(Screen):
         """The position on the board (or as text) and in the status line; the events log cleared."""
         board = self.board
         if board is not None:
-            board.show(state, self.viewer, False)  # type: ignore[attr-defined]
+            cast(BoardWidget, board).show(state, self.viewer, False)  # a plugin's board class is one
         else:
             self.query_one("#position", Static).update(escape(position_text(state, self.viewer)))
         h = self.header
@@ -416,7 +421,7 @@ class ReplayScreen(Screen):
             self.notify("the game is over at this step", severity="warning")
             return
         header, steps = from_here(replay, self.step)  # notation/play_from.py
-        self.app.setup_from(header, steps, self.replay.games)  # type: ignore[attr-defined]
+        self.app.setup_from(header, steps, replay.games)
 
     def action_leave(self) -> None:
         if self.timer:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.markup import escape
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -27,6 +27,7 @@ from notation.format import Header
 from notation.record_lock import in_play
 from notation.runner import GameSetup, SeatPlan
 from notation.wording import visible
+from tui.app import FiefdomApp
 from tui.screens.dialogs import ConfirmDialog
 from tui import session
 from tui.session import Unfinished, read_data_file, unfinished_games
@@ -68,6 +69,7 @@ class SetupScreen(Screen):
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
         Binding("ctrl+s", "start", "Start", id="setup.start"),
     ]
+    app = getters.app(FiefdomApp)  # the app a game starts in
 
     def __init__(self, game: str | None = None, *, prefill: Header | None = None,
                  steps: Sequence[Step] | None = None, games: GameLookup | None = None) -> None:
@@ -140,11 +142,20 @@ class SetupScreen(Screen):
                 self.query_one(f"#{slug(spec.name)}-level", Select).value = level
         if self.gi.has_chance:
             self.query_one("#dice", Select).value = header.chance
-        for spec in self.gi.option_specs(header.variant):
-            if spec.name in header.options:
-                widget = self.query_one(f"#opt-{spec.name}")
-                value = header.options[spec.name]
-                widget.value = str(value) if isinstance(widget, Input) else value  # type: ignore[attr-defined]
+        for option in self.gi.option_specs(header.variant):
+            if option.name in header.options:
+                control = self.option_control(option.name)
+                value = header.options[option.name]
+                if isinstance(control, Input):
+                    control.value = str(value)
+                else:
+                    control.value = value
+
+    def option_control(self, name: str) -> Checkbox | Select[Any] | Input:
+        """The control of rule option ``name``, as the form makes it for the option's type."""
+        control = self.query_one(f"#opt-{name}")
+        assert isinstance(control, (Checkbox, Select, Input)), control
+        return control
 
     @on(Select.Changed, "#game")
     async def game_changed(self, message: Select.Changed) -> None:
@@ -225,16 +236,16 @@ class SetupScreen(Screen):
         seats = []
         for seat in gi.seat_specs(variant):
             kind = str(self.query_one(f"#{slug(seat.name)}-kind", Select).value)
-            seconds = (float(self.query_one(f"#{slug(seat.name)}-time", Select).value)  # type: ignore[arg-type]
-                       if timed(gi) else None)
+            # The time's Select allows no blank: it always has a selection
+            picked = self.query_one(f"#{slug(seat.name)}-time", Select).selection if timed(gi) else None
+            seconds = float(picked) if picked is not None else None
             level = str(self.query_one(f"#{slug(seat.name)}-level", Select).value) if gi.ai_levels else None
             if gi.ai_levels and level == gi.ai_levels[-1][0]:
                 level = None  # the full strength is the AI's own: its records say no level, as before levels
             limit = Limit(seconds=seconds, level=level) if kind == "ai" and (seconds or level) else None
             seats.append(SeatPlan(kind, limit))
         seed_text = self.query_one("#seed", Input).value.strip() or str(session.new_seed())
-        options = {spec.name: spec.coerce(self.query_one(f"#opt-{spec.name}").value)  # type: ignore[attr-defined]
-                   for spec in gi.option_specs(variant)}
+        options = {spec.name: spec.coerce(self.option_control(spec.name).value) for spec in gi.option_specs(variant)}
         if len(seed_text) > 20:  # int() refuses thousands of digits with a message about Python, not the seed
             raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
         chance = str(self.query_one("#dice", Select).value) if gi.has_chance else "seeded"
@@ -263,9 +274,9 @@ class SetupScreen(Screen):
             return
         games = core_games.lookup({setup.game: data}) if data else self.games
         if self.steps is not None:
-            self.app.play_from(setup, self.steps, games=games, replace=True)  # type: ignore[attr-defined]
+            self.app.play_from(setup, self.steps, games=games, replace=True)
             return
-        self.app.start_game(setup, replace=True, games=games, files=self.data_paths())  # type: ignore[attr-defined]
+        self.app.start_game(setup, replace=True, games=games, files=self.data_paths())
 
     @on(Button.Pressed, "#back")
     def back(self) -> None:
@@ -279,6 +290,7 @@ class ContinueScreen(Screen):
         Binding("escape,q", "app.pop_screen", "Back", id="continue.back"),
         Binding("d,delete", "delete", "Delete game", id="continue.delete"),
     ]
+    app = getters.app(FiefdomApp)  # the app whose autosaves are listed
 
     def __init__(self) -> None:
         super().__init__()
@@ -294,7 +306,7 @@ class ContinueScreen(Screen):
         self.fill()
 
     def fill(self) -> None:
-        self.games = unfinished_games(self.app.data_dir)  # type: ignore[attr-defined]
+        self.games = unfinished_games(self.app.data_dir)
         menu = self.query_one("#unfinished", OptionList)
         menu.clear_options()
         if not self.games:
@@ -314,9 +326,9 @@ class ContinueScreen(Screen):
             self.notify(escape(visible(f"{game.path.name} is in play elsewhere ({game.elsewhere}): "
                                        "opened in the viewer, to look at only")))
             self.app.pop_screen()
-            self.app.open_record(game.path)  # type: ignore[attr-defined]
+            self.app.open_record(game.path)
             return
-        self.app.resume_game(game.path)  # type: ignore[attr-defined]
+        self.app.resume_game(game.path)
 
     def action_delete(self) -> None:
         """Delete the highlighted game's autosave, after a confirmation."""
