@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tui.screens.home import HomeScreen
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from notation.format import Header
     from notation.catalog import GameLookup
     from notation.runner import GameSetup, Runner
+    from tui.screens.help import KeyTables
 
 
 WARM_UP_AFTER = 1.0  # seconds after the first screen: what help draws with is imported meanwhile
@@ -68,7 +69,7 @@ class FiefdomApp(App):
         self.open_path = open_path
         self.resume_path = resume_path
         self._games = games
-        self._help: tuple[list[tuple[str, list[Binding]]], list[tuple[str, str]]] | None = None
+        self._help: tuple[KeyTables, list[tuple[str, str]]] | None = None
         self.keymap: dict[str, str] = {}
 
     def on_mount(self) -> None:
@@ -93,7 +94,7 @@ class FiefdomApp(App):
         warm_up()
         self.help_parts()
 
-    def help_parts(self) -> tuple[list[tuple[str, list[Binding]]], list[tuple[str, str]]]:
+    def help_parts(self) -> tuple[KeyTables, list[tuple[str, str]]]:
         """Every screen's keys and each game's rules in brief, gathered once."""
         if self._help is None:
             self._help = help_bindings(self.BINDINGS), rules_in_brief()
@@ -127,7 +128,12 @@ class FiefdomApp(App):
         folders = [self.data_dir / "saved", self.data_dir / "autosave"]
         records = sorted((p for d in folders if d.is_dir() for p in d.glob("*.fief")),
                          key=lambda p: p.stat().st_mtime, reverse=True)
-        self.push_screen(OpenDialog(records), lambda path: path and self.open_record(path))
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_record(path)
+
+        self.push_screen(OpenDialog(records), chosen)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
@@ -244,7 +250,7 @@ class FiefdomApp(App):
         self.push_screen(ReplayScreen(replay, path))
 
 
-def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]]:
+def help_bindings(app_bindings: list[BindingType]) -> KeyTables:
     """Each screen's keys, and each game board's, for the help screen."""
     from core import games as core_games
     from tui.games import plugin
@@ -254,7 +260,7 @@ def help_bindings(app_bindings: list[Binding]) -> list[tuple[str, list[Binding]]
     from tui.screens.replay import ReplayScreen
     from tui.screens.setup import ContinueScreen, SetupScreen
 
-    screens: list[tuple[str, list[Binding]]] = [
+    screens: KeyTables = [
         ("Home", HomeScreen.BINDINGS), ("New game", SetupScreen.BINDINGS), ("Continue", ContinueScreen.BINDINGS),
         ("Play", PlayScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS),
     ]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -89,6 +89,14 @@ def keymap_note(data_dir: object) -> str:
             "can be remapped: `binding-id = \"keys\"`, for example `\"board.up\" = \"w,up\"`.\n")
 
 
+KeyTables = list[tuple[str, list[BindingType]]]  # (screen's title, its BINDINGS as Textual types them)
+
+
+def as_binding(b: BindingType) -> Binding:
+    """A binding as a BINDINGS list may hold it: a Binding, or (keys, action[, description])."""
+    return b if isinstance(b, Binding) else Binding(*b)
+
+
 KEY_NAMES = {"question_mark": "?", "equals_sign": "=", "plus": "+", "minus": "-", "escape": "esc"}
 
 
@@ -96,19 +104,19 @@ def key_text(keys: str) -> str:
     return ", ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in keys.split(","))
 
 
-def keys_markdown(screens: list[tuple[str, list[Binding]]], keymap: dict[str, str], heading: str = "Keys") -> str:
+def keys_markdown(screens: KeyTables, keymap: dict[str, str], heading: str = "Keys") -> str:
     """The keys of each screen as tables, with the user's keymap applied."""
     lines = [f"## {heading}", ""]
     for title, bindings in screens:
         lines += [f"**{title}**", "", "| keys | action | id |", "|---|---|---|"]
-        for b in bindings:
+        for b in map(as_binding, bindings):
             keys = keymap.get(b.id or "", b.key)
             lines.append(f"| `{key_text(keys)}` | {b.description or b.action} | `{b.id or ''}` |")
         lines.append("")
     return "\n".join(lines)
 
 
-def with_extra_keys(screens: list[tuple[str, list[Binding]]], stack: list[Screen]) -> list[tuple[str, list[Binding]]]:
+def with_extra_keys(screens: KeyTables, stack: list[Screen]) -> KeyTables:
     """The screens' keys with the keys the screen under the help added for what it shows (its
     ``extra_keys()``, e.g. "Replay (taifa)": the viewer's landmarks), each after its screen's."""
     below = [s for s in stack if not isinstance(s, HelpScreen)]
@@ -133,8 +141,7 @@ def commands_markdown(below: Screen | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def came_from(screens: list[tuple[str, list[Binding]]], below: Screen | None,
-              game: str | None) -> tuple[list[tuple[str, list[Binding]]], list[tuple[str, list[Binding]]]]:
+def came_from(screens: KeyTables, below: Screen | None, game: str | None) -> tuple[KeyTables, KeyTables]:
     """The screens' key tables split in two: those of the screen under the help (with its game's
     board and its extra keys), and the others."""
     names = {f"Board ({game})", f"Replay ({game})"} if game else set()
@@ -149,7 +156,7 @@ class HelpScreen(Screen):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "app.pop_screen", "Close", id="help.close")]
 
-    def __init__(self, screens: list[tuple[str, list[Binding]]], keymap: dict[str, str],
+    def __init__(self, screens: KeyTables, keymap: dict[str, str],
                  rules: list[tuple[str, str]], data_dir: object = "") -> None:
         super().__init__()
         self.screens = screens

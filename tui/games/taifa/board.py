@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Tab, Tabs
 
@@ -71,7 +71,7 @@ class TaifaBoard(TabbedBoard):
     """
     wide: ClassVar[bool] = True
     first_pane = "map"  # not compact, the hand or combat go beside the map
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"taifa.{name}")
         for key, name in (("m", "map"), ("k", "kingdoms"), ("h", "hand"), ("c", "combat"))
     ]
