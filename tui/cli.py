@@ -314,9 +314,9 @@ def guard_standard_streams() -> None:
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
     elif not isinstance(sys.stdout, (_GuardedOutput, _ClosedOutput)):
-        sys.stdout = _GuardedOutput(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = _GuardedOutput(sys.stdout)
     if sys.stderr is not None and not isinstance(sys.stderr, _GuardedOutput):  # closed: errors go unsaid
-        sys.stderr = _GuardedOutput(sys.stderr, "standard error")  # type: ignore[assignment]
+        sys.stderr = _GuardedOutput(sys.stderr, "standard error")
 
 
 def _drop_output(stream: Any = None) -> None:

@@ -98,19 +98,19 @@ def _flag_param(flag: str) -> str:
 def _resign(func: Callable[..., Any]) -> None:
     """Give ``func`` a typer option for every data flag: its signature without ``**flags``, plus one
     keyword per flag (typer reads the signature when the command line is parsed)."""
-    base: inspect.Signature = func.__fiefdom_signature__  # type: ignore[attr-defined]
+    base: inspect.Signature = func.__fiefdom_signature__  # type: ignore[attr-defined]  # our mark (takes_data_flags)
     params = [p for p in base.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
     for flag, (key, help_) in DATA_FLAGS.items():
         name = _flag_param(flag)
         func.__annotations__[name] = Optional[Path]
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=Optional[Path],
                                         default=typer.Option(None, flag, help=help_, metavar="FILE")))
-    func.__signature__ = base.replace(parameters=params)  # type: ignore[attr-defined]
+    func.__signature__ = base.replace(parameters=params)  # type: ignore[attr-defined]  # inspect (so typer) reads it
 
 
 def takes_data_flags(func: Callable[..., Any]) -> Callable[..., Any]:
     """A command (its function ends in ``**flags``) that takes every game's data flags as well as ``--data``."""
-    func.__fiefdom_signature__ = inspect.signature(func)  # type: ignore[attr-defined]
+    func.__fiefdom_signature__ = inspect.signature(func)  # type: ignore[attr-defined]  # our mark on a function
     _TAKERS.append(func)
     _resign(func)
     return func
@@ -139,9 +139,9 @@ def data_pairs(data: Sequence[str], flags: dict[str, Any] | None = None) -> list
             fail(f"--data takes KEY=FILE, got {item!r}")
         pairs.append((key.strip(), Path(path.strip())))
     for flag, (key, _) in DATA_FLAGS.items():
-        path = (flags or {}).get(_flag_param(flag))
-        if path is not None:
-            pairs.append((key, Path(path)))
+        given = (flags or {}).get(_flag_param(flag))
+        if given is not None:
+            pairs.append((key, Path(given)))
     return pairs
 
 

@@ -136,12 +136,12 @@ def open_replay(path: Path, games: GameLookup) -> Replay | LongRecord:
     """A Replay for a record file, verified, or for a long one (over ``OPEN_AT_ONCE_BYTES``) its
     header and :meth:`LongRecord.load`; RecordError/OSError for files that cannot be read."""
     from notation.files import check_regular
-    from notation.reader import read_header
+    from notation.reader import read_header, run
 
     check_regular(path)  # a FIFO would block the reader: RecordError
     if path.stat().st_size > OPEN_AT_ONCE_BYTES:
         return LongRecord(path, read_header(path, games=games), games)
-    return LongRecord(path, None, games).load()  # type: ignore[arg-type]
+    return run(record_loading(path, games))
 
 
 @dataclass(frozen=True)
@@ -160,12 +160,17 @@ class LongRecord:
 
     def loading(self) -> Generator[tuple[str, float], None, Replay]:
         """:meth:`load` in slices: yields what it is doing and how far (``("replaying", 0.4)``)."""
-        from notation.reader import reading
-        from notation.replay import Replay
+        return record_loading(self.path, self.games)
 
-        recording = yield from _phase("reading", reading(self.path, games=self.games))
-        # Replaying verifies too: one walk over the record (notation/walk.py).
-        return (yield from _phase("replaying", Replay.building(recording, games=self.games)))
+
+def record_loading(path: Path, games: GameLookup) -> Generator[tuple[str, float], None, Replay]:
+    """The record at ``path`` read, replayed and verified, in slices (:meth:`LongRecord.loading`)."""
+    from notation.reader import reading
+    from notation.replay import Replay
+
+    recording = yield from _phase("reading", reading(path, games=games))
+    # Replaying verifies too: one walk over the record (notation/walk.py).
+    return (yield from _phase("replaying", Replay.building(recording, games=games)))
 
 
 def _phase(name: str, work: Generator[float, None, T]) -> Generator[tuple[str, float], None, T]:

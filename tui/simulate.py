@@ -163,6 +163,8 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
             raise
         finally:
             runner.close()
+        # Only a person's answer stops a run before the end, and the batch has no person in it
+        assert result is not None, "a game with nobody to answer stopped before its end"
         steps = len(runner.history)
         if batch.observe is not None:
             batch.observe(runner.game, result)

@@ -9,7 +9,7 @@ A Spread share has its points too: Enter gives the target all the damage left, a
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import io
 
@@ -66,8 +66,8 @@ class KingdomsScroll(VerticalScroll):
 
     BINDINGS: ClassVar[list[BindingType]] = TARGET_BINDINGS
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.targets: dict[Slot, tuple[Code, ...]] = {}
         self.cursor: Slot | None = None
         self.note = ""  # why the last key did nothing, shown above the kingdoms
@@ -138,8 +138,9 @@ class KingdomsScroll(VerticalScroll):
         width = pane.size.width
         if self.cursor is None or not width:
             return
-        console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
+        out = io.StringIO()
+        console = Console(file=out, width=width, color_system=None, legacy_windows=False)
         console.print(pane.draw(width))
-        lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        lines = out.getvalue().splitlines()
         row = next((i for i, line in enumerate(lines) if CURSOR in line), 0)
         self.scroll_to_region(Region(0, max(0, row - 1), 1, 3), animate=False, immediate=True)

@@ -110,7 +110,7 @@ def _owner(view: Mapping[str, Any], area: int) -> tuple[str, str]:
 
 def sea_links(m: TaifaMap) -> frozenset[tuple[int, int]]:
     """Mallorca's borders (2.5: sea links), each pair (low id, high id)."""
-    return frozenset(tuple(sorted((a.id, b))) for a in m.areas if fold_name(a.name) == SEA_ISLAND
+    return frozenset((min(a.id, b), max(a.id, b)) for a in m.areas if fold_name(a.name) == SEA_ISLAND
                      for b in a.borders)
 
 
@@ -139,7 +139,7 @@ class Layout:
     ys: float  # rows per map unit
 
 
-_CACHE: dict[tuple[int, int, int], tuple[TaifaMap, Layout | None]] = {}
+_CACHE: dict[tuple[int, int, int], tuple[TaifaMap, Layout]] = {}
 
 
 def layout_for(m: TaifaMap, width: int, height: int) -> Layout:

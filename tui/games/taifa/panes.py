@@ -48,7 +48,9 @@ def _hang(line: Text, width: int) -> Text:
     parts = line.wrap(_MEASURE, width - indent, no_wrap=False)
     for part in parts[1:]:
         part.pad_left(indent)
-    return Text("\n").join(part.rstrip() or part for part in parts)
+    for part in parts:
+        part.rstrip()  # in place (Text.rstrip returns nothing)
+    return Text("\n").join(parts)
 
 
 def kingdoms_text(game: TaifaGame, seat: int | None = None, width: int = 80) -> Text:
