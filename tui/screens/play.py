@@ -140,7 +140,7 @@ class PlayScreen(Screen):
             self.call_after_refresh(lambda: then() if self.is_attached else None)
 
     def changed(self) -> None:
-        if self.is_mounted:
+        if self.is_attached:  # from on_mount on (its widgets are composed), until the screen is gone
             self.refresh_all()
 
     def logged(self, events: Sequence[Event]) -> None:
