@@ -144,3 +144,20 @@ async def test_help_has_each_games_rules_in_brief_and_board_keys(make_app, hoard
         assert rows["play.options"] == ("o", "Options")
         assert rows["continue.delete"] == ("d, delete", "Delete game")
         assert rows["confirm.yes"] == ("y", "Yes")
+
+
+async def test_the_home_menu_does_what_its_entries_say_by_enter_and_by_click(make_app) -> None:
+    """Each entry of the home menu opens its screen (they once did nothing but for their keys)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        await pilot.press("enter")  # the first entry, New game
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup form")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
+        await pilot.press("down", "down", "down", "enter")  # Help
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home once more")
+        await pilot.click("#home-menu", offset=(4, 2))  # the second entry's line: Continue
+        await wait_until(pilot, lambda: isinstance(app.screen, ContinueScreen), "the Continue screen")
