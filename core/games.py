@@ -26,8 +26,8 @@ from core.match import Controller, Limit
 SEAT_KINDS = ("human", "ai", "bot", "random")
 
 ENTRY_POINTS = "fiefdom.games"  # the entry-point group games are found in
-# name -> the entry point's "module" or "module:attr" (None until the entry points are read).
-_MODULES: dict[str, str] | None = None
+# entry-point group -> name -> the entry point's value ("module" or "module:attr"), each read once.
+_DECLARED: dict[str, dict[str, str]] = {}
 # Entry points come sorted by name; the games fiefdom has always listed first (the setup form's
 # first game is the first here) keep that order, and every other game follows in name order.
 # An order only: a game here that no package declares is not a game.
@@ -204,19 +204,26 @@ class GameDescriptor:
 # -- the registry ------------------------------------------------------------------
 
 
-def _modules() -> dict[str, str]:
-    """The games the installed packages declare (read once): name -> "module" or "module:attr".
-    When two declare one name, the first found keeps it."""
-    global _MODULES
-    if _MODULES is None:
+def declared(group: str) -> dict[str, str]:
+    """What the installed packages declare in an entry-point group, read once a group: game name ->
+    the entry point's value, in the order games are listed. When two declare one name, the first
+    found keeps it. Games are declared in ``fiefdom.games``; the notation and tui layers find a
+    game's plugins in their own groups (``fiefdom.notation``, ``fiefdom.tui``), so a game in a
+    package of its own brings its board and its export formats the same way."""
+    if group not in _DECLARED:
         from importlib import metadata  # only when a game is first named
 
         found: dict[str, str] = {}
-        for point in metadata.entry_points(group=ENTRY_POINTS):
+        for point in metadata.entry_points(group=group):
             found.setdefault(point.name, point.value)
         order = {name: n for n, name in enumerate(LISTED_FIRST)}
-        _MODULES = dict(sorted(found.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
-    return _MODULES
+        _DECLARED[group] = dict(sorted(found.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+    return _DECLARED[group]
+
+
+def _modules() -> dict[str, str]:
+    """The games the installed packages declare: name -> "module" or "module:attr"."""
+    return declared(ENTRY_POINTS)
 
 
 def names() -> list[str]:

@@ -1,9 +1,11 @@
 """The registry of notation plugins: what each game adds to export.
 
-Only this module names games in the notation layer, and it names them by
-module path: a game's plugin is imported the first time something asks for
-it. A plugin module exports ``NOTATION``, a :class:`NotationPlugin`. A game
-with no plugin gets the generic notation everywhere (the text and JSON of
+A game's package declares its notation plugin by entry point
+(``[project.entry-points."fiefdom.notation"]``, ``tafl = "notation.games.tafl"``),
+fiefdom's own three as any other package would; a plugin is imported the first
+time something asks for it. A plugin module exports ``NOTATION``, a
+:class:`NotationPlugin`. A game with no plugin, or one whose plugin cannot be
+imported, gets the generic notation everywhere (the text and JSON of
 notation/export.py); tests add plugins of their own with :func:`register`
 (DESIGN.md, "Games are plugins, in every layer").
 """
@@ -14,11 +16,10 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core import games as core_games
 from notation.visitor import BaseVisitor
 
-# name -> the module whose NOTATION is the game's plugin. Only these strings name games.
-_MODULES: dict[str, str] = {"tafl": "notation.games.tafl", "taifa": "notation.games.taifa",
-                            "kingdom": "notation.games.kingdom"}
+ENTRY_POINTS = "fiefdom.notation"  # the entry-point group: game name -> the module whose NOTATION is its plugin
 _LOADED: dict[str, "NotationPlugin"] = {}
 
 # Makes a fresh visitor for one export (a visitor keeps state while it walks a replay).
@@ -45,17 +46,25 @@ class NotationPlugin:
 GENERIC = NotationPlugin()
 
 
+def _modules() -> dict[str, str]:
+    return core_games.declared(ENTRY_POINTS)
+
+
 def names() -> list[str]:
     """The games that have a notation plugin."""
-    return list(_MODULES)
+    return list(_modules())
 
 
 def plugin(game: str) -> NotationPlugin:
     """``game``'s notation plugin, or :data:`GENERIC` when it has none."""
     if game not in _LOADED:
-        if game not in _MODULES:
+        module = _modules().get(game)
+        if module is None:
             return GENERIC
-        _LOADED[game] = importlib.import_module(_MODULES[game]).NOTATION
+        try:  # another package's plugin may be broken: its game keeps the generic notation
+            _LOADED[game] = importlib.import_module(module).NOTATION
+        except (ImportError, AttributeError):
+            _LOADED[game] = GENERIC
     return _LOADED[game]
 
 
@@ -64,14 +73,14 @@ def register(name: str, module_or_plugin: NotationPlugin | str) -> None:
     ``NOTATION`` (imported when first asked for). Replaces any plugin the game had."""
     _LOADED.pop(name, None)
     if isinstance(module_or_plugin, NotationPlugin):
-        _MODULES[name] = f"<registered {name}>"
+        _modules()[name] = f"<registered {name}>"
         _LOADED[name] = module_or_plugin
     else:
-        _MODULES[name] = module_or_plugin
+        _modules()[name] = module_or_plugin
 
 
 def unregister(name: str) -> None:
-    _MODULES.pop(name, None)
+    _modules().pop(name, None)
     _LOADED.pop(name, None)
 
 

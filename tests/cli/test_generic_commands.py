@@ -96,7 +96,13 @@ def test_a_game_declared_by_entry_point_plays_everywhere(tmp_path: Path) -> None
     info = tmp_path / "hoard_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: hoard-game\nVersion: 1.0\n", "utf-8")
-    (info / "entry_points.txt").write_text("[fiefdom.games]\nhoard = plugin_game\n", "utf-8")
+    (info / "entry_points.txt").write_text("[fiefdom.games]\nhoard = plugin_game\n\n"
+                                           "[fiefdom.tui]\nhoard = hoard_tui\n", "utf-8")
+    # Its app plugin, declared the same way: the position as its own text (replay show reads it).
+    (tmp_path / "hoard_tui.py").write_text(
+        "from tui.games import TuiGame\n\n"
+        "def text(game, seat):\n    return f'hoards {game.hoard[0]} to {game.hoard[1]}, told by hoard_tui'\n\n"
+        "PLUGIN = TuiGame('hoard', text='hoard_tui:text')\n", "utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT / "tests"), str(ROOT)])}
     run = [sys.executable, "-c", "from tui.cli import main; main()"]
     listed = subprocess.run([sys.executable, "-c", "from core import games; print(games.names())"], env=env,
@@ -112,6 +118,9 @@ def test_a_game_declared_by_entry_point_plays_everywhere(tmp_path: Path) -> None
     done = subprocess.run([*run, "replay", "verify", str(record)], env=env, capture_output=True, text=True,
                           cwd=tmp_path, timeout=120)
     assert done.returncode == 0 and done.stdout.startswith("ok:") and "unfinished" not in done.stdout, done.stdout
+    done = subprocess.run([*run, "replay", "show", str(record)], env=env, capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode == 0 and "told by hoard_tui" in done.stdout, done.stdout + done.stderr
 
 
 def test_a_broken_game_is_one_line() -> None:
@@ -130,6 +139,10 @@ def test_the_registry_reads_the_installed_entry_points() -> None:
     declared = {point.name: point.value for point in metadata.entry_points(group=core_games.ENTRY_POINTS)}
     assert {"tafl": "core.tafl", "taifa": "core.taifa", "kingdom": "core.kingdom"}.items() <= declared.items()
     assert core_games.names()[:3] == ["tafl", "taifa", "kingdom"]
+    # Each layer's plugins are declared the same way, under the same names.
+    for group, package in (("fiefdom.notation", "notation.games"), ("fiefdom.tui", "tui.games")):
+        plugins = {point.name: point.value for point in metadata.entry_points(group=group)}
+        assert {name: f"{package}.{name}" for name in ("tafl", "taifa", "kingdom")}.items() <= plugins.items()
 
 
 def test_naming_the_games_imports_none_of_them() -> None:

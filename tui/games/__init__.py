@@ -1,11 +1,14 @@
-"""The registry of the app's and the command line's game plugins: the only tui module
-that names games, and only by module path (imported when the game is first used).
+"""The registry of the app's and the command line's game plugins. No tui module names a game:
+a game's package declares its plugin by entry point (``[project.entry-points."fiefdom.tui"]``,
+``tafl = "tui.games.tafl"``), fiefdom's own three as any other package would, and it is
+imported when the game is first used.
 
 A plugin module (``tui/games/<game>/__init__.py``) exports ``PLUGIN``, a
 :class:`TuiGame` whose fields are "module:attribute" references, so that
 naming a game imports nothing until a screen or a command needs it. A game
-with no plugin still plays everywhere through the generic parts: the options
-pane, the plain text of its view, no rules in brief.
+with no plugin, or one whose plugin cannot be imported, still plays everywhere
+through the generic parts: the options pane, the plain text of its view, no
+rules in brief.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ from dataclasses import dataclass
 from pprint import pformat
 from typing import Any
 
+from core import games as core_games
 from core.engine import Game
 
-# name -> the module whose PLUGIN describes it. Only these strings name games.
-_MODULES: dict[str, str] = {"tafl": "tui.games.tafl", "taifa": "tui.games.taifa", "kingdom": "tui.games.kingdom"}
+ENTRY_POINTS = "fiefdom.tui"  # the entry-point group: game name -> the module whose PLUGIN describes it
 _LOADED: dict[str, "TuiGame"] = {}
 
 
@@ -58,14 +61,21 @@ class TuiGame:
 
 
 def names() -> list[str]:
-    return list(_MODULES)
+    return list(_modules())
+
+
+def _modules() -> dict[str, str]:
+    return core_games.declared(ENTRY_POINTS)
 
 
 def plugin(game: str) -> TuiGame:
     """The game's plugin; a bare one (every field empty) for a game registered only in core."""
     if game not in _LOADED:
-        module = _MODULES.get(game)
-        _LOADED[game] = importlib.import_module(module).PLUGIN if module else TuiGame(game)
+        module = _modules().get(game)
+        try:  # another package's plugin may be broken: its game plays through the generic parts
+            _LOADED[game] = importlib.import_module(module).PLUGIN if module else TuiGame(game)
+        except (ImportError, AttributeError):
+            _LOADED[game] = TuiGame(game)
     return _LOADED[game]
 
 
@@ -75,11 +85,11 @@ def register(name: str, plugin_or_module: TuiGame | str) -> None:
     if isinstance(plugin_or_module, TuiGame):
         _LOADED[name] = plugin_or_module
     else:
-        _MODULES[name] = plugin_or_module
+        _modules()[name] = plugin_or_module
 
 
 def unregister(name: str) -> None:
-    _MODULES.pop(name, None)
+    _modules().pop(name, None)
     _LOADED.pop(name, None)
 
 
