@@ -140,6 +140,8 @@ class PlayDriver:
         self.frames_due: Frames = []  # the units still to show, with their events
         self.ended = False  # the view has been told the game is over
         self.closed = False
+        self.drawn_at = float("-inf")  # when the view was last told the table changed
+        self.draw_due = False  # at speed 0: a draw is due a slice after the last (_changed_at_pace)
         self._adopt(runner)
 
     def _adopt(self, runner: Runner) -> None:
@@ -215,8 +217,24 @@ class PlayDriver:
     # -- telling the view -------------------------------------------------------------------
 
     def _changed(self) -> None:
+        self.draw_due = False
+        self.drawn_at = time.monotonic()
         if self.view is not None:
             self.view.changed()
+
+    def _changed_at_pace(self) -> None:
+        """The table changed by itself (a bot, an AI, chance): drawn now, except at speed 0, where it
+        is drawn at most once a slice (SLICE) and at the latest a slice after the change, so running
+        ahead to a person's next decision is not drawing every step of the way."""
+        if self.delay() or time.monotonic() - self.drawn_at >= SLICE:
+            self._changed()
+        elif not self.draw_due and self.view is not None:
+            self.draw_due = True
+            self.view.later(SLICE, self._draw_due)
+
+    def _draw_due(self) -> None:
+        if self.draw_due and not self.closed:
+            self._changed()
 
     def _logged(self, events: Sequence[Event]) -> None:
         if self.view is not None and events:
@@ -325,7 +343,7 @@ class PlayDriver:
             return
         if isinstance(r.point, Decision):  # an AI or a random seat
             self.thinking = True
-            self._changed()
+            self._changed_at_pace()
             self._think()
             return
         # Chance drawn from the seed: one step at a pace, else a slice of them between frames.
@@ -344,11 +362,12 @@ class PlayDriver:
         if self.frames_due:
             self.next_frame()
             return
-        self._changed()
         r = self.runner
         if r.waiting is not None or r.result is not None:
+            self._changed()
             self.advance()
         else:
+            self._changed_at_pace()
             self.later(self.delay(), self.advance)
 
     def next_frame(self) -> None:
