@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
@@ -131,6 +132,8 @@ class RemoteAI:
         self.conn: Connection | None = None
         self.event: Any = None
         self.broken = False
+        self.closed = False  # closed for good: a process starting meanwhile is ended, not kept
+        self._lock = threading.Lock()  # the process and its pipe are handed over whole (close may come any time)
 
     def follow(self, header: Header, steps: Callable[[], Sequence[Step]], stop: Callable[[], bool],
                local: Controller) -> None:
@@ -139,24 +142,33 @@ class RemoteAI:
         self.header, self.steps, self.stop, self.local = header, steps, stop, local
 
     def _start(self) -> bool:
-        """The process, started and its mirror built; False (and the local AI from now on) if it fails."""
+        """The process, started and its mirror built; False (and the local AI from now on) if it fails
+        or the seat was closed meanwhile (the app left while the AI began to think)."""
         if self.process is not None:
             return True
-        if self.broken:
+        if self.broken or self.closed:
             return False
+        started: tuple[Connection, Any] | None = None
         try:
             ctx = _context()
             mine, theirs = ctx.Pipe()
             with _real_stderr():
-                self.event = ctx.Event()
-                self.process = ctx.Process(target=_serve, args=(theirs, self.event, self.header, self.data, self.seed,
-                                                                self.limit), daemon=True)
-                self.process.start()
+                event = ctx.Event()
+                process = ctx.Process(target=_serve, args=(theirs, event, self.header, self.data, self.seed,
+                                                           self.limit), daemon=True)
+                process.start()
+            started = mine, process
             theirs.close()
-            self.conn = mine
+            with self._lock:
+                if self.closed:
+                    raise RuntimeError("the seat was closed while its process started")
+                self.event, self.conn, self.process = event, mine, process
+                started = None  # close() ends it from now on
             if not mine.poll(START_TIMEOUT) or mine.recv()[0] != "ready":
                 raise RuntimeError("the AI process did not start")
         except Exception:  # noqa: BLE001 - a game registered here only, no processes: think here
+            if started is not None:
+                _end(*started)
             self.close()
             self.broken = True
             return False
@@ -196,17 +208,25 @@ class RemoteAI:
         return self.local.choose(game if reads else game.clone(), decision)
 
     def close(self) -> None:
-        """End the process (it is a daemon too: it never outlives this one)."""
-        conn, process = self.conn, self.process
-        self.conn = self.process = None
-        if conn is not None:
-            try:
-                conn.send(("quit",))
-            except (OSError, BrokenPipeError):
-                pass
-            conn.close()
-        if process is not None:
+        """End the process (it is a daemon too: it never outlives this one); from any thread, at any
+        time, also while the process is starting in the AI's thread."""
+        with self._lock:
+            self.closed = True
+            conn, process = self.conn, self.process
+            self.conn = self.process = None
+        _end(conn, process)
+
+
+def _end(conn: Connection | None, process: Any) -> None:
+    """Ask a started process to quit, then make sure it has."""
+    if conn is not None:
+        try:
+            conn.send(("quit",))
+        except (OSError, BrokenPipeError):
+            pass
+        conn.close()
+    if process is not None:
+        process.join(0.5)
+        if process.is_alive():
+            process.kill()
             process.join(0.5)
-            if process.is_alive():
-                process.kill()
-                process.join(0.5)

@@ -107,3 +107,38 @@ def test_a_game_registered_here_only_is_thought_here(hoard: Any) -> None:
     where: list[bool] = []
     assert _played(setup, True, 40, where) == _played(setup, False, 40)
     assert where == [False, False]  # no process can build a game registered in this one only
+
+
+def test_closing_while_the_process_starts_ends_it_and_the_ai_answers_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app may close an AI seat (the person leaves) while the AI's thread is starting its process:
+    the close neither fails nor waits for the start, the process is ended as soon as it has started,
+    and the search that was under way answers here (once failed with "can only join a started process")."""
+    import multiprocessing
+
+    from notation import ai_process
+
+    starting, go_on = threading.Event(), threading.Event()
+    made: list[Any] = []
+    real_start = multiprocessing.process.BaseProcess.start
+
+    def slow_start(process: Any) -> None:
+        made.append(process)
+        starting.set()
+        go_on.wait(30)
+        real_start(process)
+
+    runner = Runner.start(GameSetup("tafl", "brandubh", (AI, SeatPlan("human")), seed=3))
+    runner.think_apart()
+    remote = runner.remote[0]
+    assert isinstance(remote, ai_process.RemoteAI)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", slow_start)
+    answers: list[Any] = []
+    thinking = threading.Thread(target=lambda: answers.append(runner.think()))
+    thinking.start()
+    assert starting.wait(30)
+    remote.close()  # while its process is starting
+    go_on.set()
+    thinking.join(60)
+    assert not thinking.is_alive() and answers and answers[0] in runner.point.options  # type: ignore[union-attr]
+    assert remote.process is None and made and not made[0].is_alive()
+    runner.close()
