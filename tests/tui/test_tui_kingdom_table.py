@@ -249,6 +249,21 @@ async def test_the_replay_viewer_shows_the_kingdoms_and_takes_no_focus_on_the_bo
             assert board.query_one("#round-scroll").display
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_options_have_the_keys_at_the_start_and_enter_chooses(make_app, size) -> None:
+    """At the start the options pane has the keys, at either size: Enter takes the highlighted Noble.
+    (At 80x24 the compact table once took them: the first of its panes, focused by Textual, was hidden
+    and passed the keys to the hand's pane, where Enter did nothing.)"""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await start_game(app, pilot, multi(HUMAN, GREEDY, GREEDY))
+        r = screen.runner
+        await wait_until(pilot, lambda: deciding(app, screen, 0) and screen.question is not None, "the first Noble")
+        await wait_until(pilot, lambda: app.focused is screen.query_one("#options"), "the options to have the keys")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(r.history) > 0 and r.history[0].seat == 0, "the Noble chosen")
+
+
 # -- snapshots ---------------------------------------------------------------------------------------
 
 

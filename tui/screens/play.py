@@ -75,6 +75,9 @@ class PlayScreen(Screen):
         Binding("q", "leave", "Home", id="play.home"),
     ]
     app = getters.app(FiefdomApp)  # the app a rematch or a review opens in
+    # Nothing is focused by Textual after compose: focus_start chooses where the keys go first (the
+    # first focusable widget would be a board's pane, which a compact board then hides and passes on).
+    AUTO_FOCUS = ""
 
     def __init__(self, runner: Runner) -> None:
         super().__init__()
