@@ -413,8 +413,12 @@ class PlayDriver:
 
     def _apply(self, code: Code) -> bool:
         """Apply the deciding seat's choice; False (and the problem told) when the rules refuse it."""
+        return self._tried(lambda: self.decide(code))
+
+    def _tried(self, play: Callable[[], Step]) -> bool:
+        """Play a step; False, with the rules' one line told, when they refuse it (else the problem cleared)."""
         try:
-            self.decide(code)
+            play()
         except RulesError as err:
             self._problem(str(err))
             return False
@@ -455,12 +459,8 @@ class PlayDriver:
 
     def type_dice(self, outcome: Outcome) -> bool:
         """Dice typed from a real table, checked by the rules before they count; False when refused."""
-        try:
-            self.dice(outcome)
-        except RulesError as err:
-            self._problem(str(err))
+        if not self._tried(lambda: self.dice(outcome)):
             return False
-        self._problem("")
         self.go_on()
         return True
 

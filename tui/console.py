@@ -105,7 +105,6 @@ class Console:
     def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
                  write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
         self.driver = PlayDriver(runner)  # played step by step: the prompt's pace is the person's Enter
-        self.runner = runner
         self.read_line = read
         # Everything printed keeps its line breaks and nothing else that could steer the terminal;
         # a name or an event (from a record, a user's data file) is made visible whole where it is worded.
@@ -115,6 +114,10 @@ class Console:
         self.acted = False  # a person acted since the last pause: pause before the next round
         self.asked = False  # a person was asked something here: from then on, pause before each new turn
         self.answered = 0  # answers a person gave in this run
+
+    @property
+    def runner(self) -> Runner:
+        return self.driver.runner
 
     @property
     def game(self) -> Game:
