@@ -163,19 +163,39 @@ def test_tafl_seats_by_ai_level(tmp_path: Path) -> None:
     assert code == 2 and "beginner, casual, strong, full" in err
 
 
+def finish_or_say_where(proc: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
+    """The child's output once it ends; if it does not within ``timeout``, fail with its signal masks and
+    its threads' stacks (its faulthandler, on SIGUSR1), so a rare stall says where it is."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        status = Path(f"/proc/{proc.pid}/status")
+        masks = [line for line in status.read_text().splitlines() if line.startswith("Sig")] if status.exists() else []
+        proc.send_signal(signal.SIGUSR1)
+        try:
+            _, err = proc.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+        proc.kill()
+        pytest.fail(f"the run did not stop within {timeout} s of SIGINT; {' '.join(masks)}\n{err[-4000:]}")
+
+
 def test_ctrl_c_leaves_whole_games_and_one_line(tmp_path: Path) -> None:
     """A run stopped by Ctrl-C (SIGINT) while it plays: each game's file is written whole when the game
     ends, so the folder holds whole games that verify and nothing else (no half game, no file aside),
     and the user reads one line."""
     out = tmp_path / "runs"
-    code = ("import sys; from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--variant', "
+    # SIGUSR1 makes the child print where each of its threads is (asked for below if it does not stop).
+    code = ("import sys, signal, faulthandler; faulthandler.register(signal.SIGUSR1, all_threads=True); "
+            "from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--variant', "
             f"'brandubh', '--seat', '1=random', '--seat', '2=random', '--games', '1000000', '--out', {str(out)!r}]; main()")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     assert proc.stdout is not None
     lines = [proc.stdout.readline() for _ in range(3)]
     proc.send_signal(signal.SIGINT)
-    rest, err = proc.communicate(timeout=30)
+    rest, err = finish_or_say_where(proc, 30)
     assert proc.returncode == 130 and err == "interrupted\n", err
     played = [line for line in lines + rest.splitlines() if line.startswith("game ")]
     names = sorted(p.name for p in out.iterdir())

@@ -10,6 +10,7 @@ from textual.widgets import Input, OptionList, Select
 from core.engine import RulesError
 from notation.reader import read_record_file
 from notation.verify import verify
+from tui.widgets.side_panes import MoveList
 from tui.games.tafl.board import TaflBoard
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
@@ -253,7 +254,7 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
         await wait_for_human(pilot, screen)
         position = screen.runner.game.position()
         moves = list(screen.records)
-        moves_text = text(screen.query_one("#moves"))
+        moves_text = screen.query_one(MoveList).plain
     # No leave, no game over: the test simply stops, as a killed terminal would.
 
     again = make_app()
@@ -268,7 +269,7 @@ async def test_resume_after_the_app_is_torn_down_mid_game(make_app) -> None:
         assert isinstance(resumed, PlayScreen)
         assert resumed.runner.game.position() == position
         assert resumed.records == moves
-        assert text(resumed.query_one("#moves")) == moves_text
+        assert resumed.query_one(MoveList).plain == moves_text
         assert board_position(resumed.query_one("#board", TaflBoard)) == position
         assert human_to_move(resumed) and resumed.runner.point.seat == 0
         assert [c.kind for c in resumed.runner.header.seats] == ["human", "ai"]

@@ -14,8 +14,9 @@ from notation.reader import read_record_file
 from notation.replay import Replay
 from textual.content import Content
 from textual.notifications import Notification
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select
 
+from tui.widgets.side_panes import MoveList
 from tui.screens.dialogs import OpenDialog, StepDialog
 from tui.games.tafl.board import TaflBoard
 from tui.screens.home import HomeScreen
@@ -342,10 +343,10 @@ async def test_a_long_record_opens_at_once_and_its_move_list_is_a_window(make_ap
             await pilot.press(*keys)
             await pilot.pause()
             assert_shows(screen, replay, n)
-            moves = text(screen.query_one("#moves")).splitlines()
+            moves = screen.query_one(MoveList).plain.splitlines()
             assert len(moves) <= WINDOW
             line = max(n - 1, 0) // 2 + 1  # two moves a line
             assert any(m.lstrip().startswith(f"{line}. ") for m in moves), (n, moves[:3])
             if n:
                 record = str(next(e for e in replay.events_at(n) if e.kind == "move").data[0])
-                assert f"[reverse]{record}[/]" in str(screen.query_one("#moves", Static).content)
+                assert f"[reverse]{record}[/]" in screen.query_one(MoveList).content

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from notation.reader import read_record_file
 from notation.replay import Replay
 from notation.wording import visible
+from tui.widgets.side_panes import MoveList
 from tui.screens.help import HelpScreen, HelpText
 from tui.screens.replay import ReplayScreen, landmark_step
 from tui_support import TAIFA_GOLDEN, screen_lines, text, wait_until
@@ -79,7 +80,7 @@ async def test_the_current_step_stays_in_view_when_move_texts_wrap(make_app, rep
             await pilot.pause()
             rows = [r.strip() for r in shown_rows(app, moves)]
             assert any(r.startswith(f"{n}. ") for r in rows), (n, rows)
-            assert f"[reverse]{escape(screen._text(n))}[/]" in str(screen.query_one("#moves").content)
+            assert f"[reverse]{escape(screen._text(n))}[/]" in screen.query_one(MoveList).content
         for _ in range(3):  # stepping keeps it in view too
             await pilot.press("right")
         await pilot.pause()

@@ -12,6 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
+from tui.widgets.side_panes import MoveList
 from tui.games.taifa.board import KingdomsPane, kingdoms_text
 from tui.games.taifa.map import MapCanvas
 from tui.games.tafl.board import TaflBoard
@@ -95,7 +96,7 @@ def test_play_mid_game_snapshot(snap_compare, make_app, size) -> None:
         assert board.selected == board.cursor == geo.square("b5")
         assert text(screen.query_one("#status")) == (
             "tafl gild-9 · step 3 · last: e7-c7 · attackers (human) your move")
-        assert text(screen.query_one("#moves")) == "  1. d1-d3 e7-c7"
+        assert screen.query_one(MoveList).plain == "  1. d1-d3 e7-c7"
         assert text(screen.query_one("#error")) == ""
         checked.append(True)
 

@@ -12,6 +12,7 @@ from core.visibility import outcome_text
 from notation.reader import read_record_file
 from notation.runner import GameSetup, SeatPlan
 from notation.format import CommentRecord, DecisionRecord
+from tui.widgets.side_panes import MoveList
 from tui.screens.dialogs import HandOverScreen
 from tui.screens.play import PlayScreen
 from tui_support import BOT, HUMAN, screen_lines, start_game, text, wait_until
@@ -36,7 +37,7 @@ async def assert_no_deck_order(app: Any, pilot: Any, setup: GameSetup) -> None:
                      and app.screen is screen, "the person's decision", tries=500)
     orders = shuffles(screen)
     assert orders, "the game shuffled a deck before the first decision"
-    moves = text(screen.query_one("#moves", Static))
+    moves = screen.query_one(MoveList).plain
     status = text(screen.query_one("#status", Static))
     log = "\n".join(line.text for line in screen.query_one("#events").lines)
     for label, perm in orders:
@@ -142,7 +143,7 @@ async def test_the_viewer_opens_a_finished_game_on_the_full_table_and_v_chooses_
         for n in (replay.steps, replay.steps // 2, 3):
             await pilot.press("g", *str(n), "enter")
             await wait_until(pilot, lambda: app.screen is screen and screen.step == n, f"step {n}")
-            shown = "\n".join((on_screen(app), text(screen.query_one("#moves")),
+            shown = "\n".join((on_screen(app), screen.query_one(MoveList).plain,
                                "\n".join(line.text for line in screen.query_one("#events").lines)))
             assert not leaks(shown, wall.secrets(replay.state_at(n), 1)), n
 

@@ -44,6 +44,7 @@ from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
 from tui.widgets.options import EARLY, BoardWidget, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
 from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten
+from tui.widgets.redraw import set_content
 
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides
 
@@ -256,13 +257,13 @@ class PlayScreen(Screen):
         if board is not None:
             cast(BoardWidget, board).show(game, seat, decision is not None)  # a plugin's board class is one
         else:
-            self.query_one("#position", Static).update(escape(position_text(game, seat)))
+            set_content(self.query_one("#position", Static), escape(position_text(game, seat)))
         options = self.query_one("#options", OptionsPane)
         idle = ("the game is over" if r.result else f"{dice_prompt(dice)} in the box below, then Enter" if dice
                 else "nobody here is to choose")
         options.show(r.game, decision, idle=idle, since=self.question_at)
         title = decision.prompt if decision else "Dice from the table" if dice else "Options"
-        self.query_one("#options-title", Static).update(Text(visible(title)))
+        set_content(self.query_one("#options-title", Static), Text(visible(title)))
         placeholder = "type a move"
         if decision is not None and decision.options:
             placeholder = f"type a move (t), like {visible(r.game.describe(decision.options[0]))}"
@@ -279,7 +280,7 @@ class PlayScreen(Screen):
             self.log_viewer = seat
             self.rewrite_log()
         self.query_one(SidePanes).show_moves(self.records, per_line=per_line(len(r.game.seats), r.history))
-        self.query_one("#status", Static).update(self.status_text())
+        set_content(self.query_one("#status", Static), self.status_text())
         if due is not None and self.handing_over is None and self.is_current:
             self.hand_over(due)
 
@@ -321,10 +322,10 @@ class PlayScreen(Screen):
 
     def on_resize(self) -> None:
         if self.is_mounted:
-            self.query_one("#status", Static).update(self.status_text())
+            set_content(self.query_one("#status", Static), self.status_text())
 
     def show_error(self, text: str) -> None:
-        self.query_one("#error", Static).update(Text(visible(text), style="red") if text else "")
+        set_content(self.query_one("#error", Static), Text(visible(text), style="red") if text else "")
 
     # Input goes where it was meant. Keys wait in a queue while the app is busy (the bots' steps),
     # and each is read by whatever has the focus when its turn comes; a person's key or typed move

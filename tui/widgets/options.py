@@ -118,11 +118,13 @@ class OptionsPane(KeysInOrder, OptionList):
         super().__init__(**kwargs)
         self.codes: tuple[Code, ...] = ()
         self.shown_at = float("inf")  # when the options listed now were shown (inf: none are)
+        self.listed: tuple[str, ...] = ()  # the lines listed (an option's words, or why there is none)
 
     def show(self, game: Game, decision: Decision | None, idle: str = "", since: float | None = None) -> None:
         """List ``decision``'s options (None: nothing to choose; ``idle`` says why). ``since``: when
         the question was first shown (the play screen knows; else the pane notes a change itself)."""
         codes = decision.options if decision is not None else ()
+        asked_at = self.shown_at
         if not codes:
             self.shown_at = float("inf")
         elif since is not None:
@@ -130,11 +132,15 @@ class OptionsPane(KeysInOrder, OptionList):
         elif codes != self.codes or self.shown_at == float("inf"):
             self.shown_at = now()
         self.codes = codes
+        listed = tuple(visible(game.describe(code)) for code in codes) if codes else (escape(idle) or "(nothing to choose)",)
+        if listed == self.listed and self.shown_at == asked_at:
+            return  # the same question listed: the highlight stays where the person put it
+        self.listed = listed
         if codes:
-            self.set_options(Option(Text(visible(game.describe(code))), id=str(i)) for i, code in enumerate(codes))
+            self.set_options(Option(Text(prompt), id=str(i)) for i, prompt in enumerate(listed))
             self.highlighted = 0
         else:
-            self.set_options([Option(escape(idle) or "(nothing to choose)", disabled=True)])
+            self.set_options([Option(listed[0], disabled=True)])
 
     def early(self, event: events.InputEvent) -> bool:
         """An Enter or a click made before these options were shown: dropped, and said so."""

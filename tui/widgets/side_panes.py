@@ -21,6 +21,7 @@ from textual.widgets import RichLog, Static
 from core.engine import Event
 from core.match import Step
 from notation.wording import visible
+from tui.widgets.redraw import set_content
 
 RECORD_WIDTH = 72  # a shuffle lists every position: the move list shows its start
 
@@ -61,11 +62,51 @@ def move_lines(records: list[str], current: int | None = None, per_line: int = 2
     return lines
 
 
+class MoveList(Vertical):
+    """The move list in blocks of BLOCK lines: a new move draws the last block again, not the whole
+    list (a long game's list took most of a draw's time)."""
+
+    DEFAULT_CSS = "MoveList { height: auto; } MoveList > Static { height: auto; }"
+    BLOCK = 32
+    EMPTY = "(no moves yet)"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.EMPTY)
+
+    @property
+    def content(self) -> str:
+        """The list as markup (as a Static's ``content``)."""
+        return "\n".join(self.lines) or self.EMPTY
+
+    @property
+    def plain(self) -> str:
+        """The list as it reads on the screen (markup applied)."""
+        return Content.from_markup(self.content).plain
+
+    @property
+    def first_block(self) -> Static:
+        return self.query_one(Static)
+
+    def show(self, lines: list[str]) -> None:
+        self.lines = lines
+        blocks = ["\n".join(lines[i:i + self.BLOCK]) for i in range(0, len(lines), self.BLOCK)] or [self.EMPTY]
+        shown = list(self.query_children(Static))
+        for static, block in zip(shown, blocks):
+            set_content(static, block)
+        if len(blocks) > len(shown):
+            self.mount_all(Static(block) for block in blocks[len(shown):])
+        for extra in shown[len(blocks):]:
+            extra.remove()
+
+
 class SidePanes(Vertical):
     def __init__(self, events_title: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.events_title = events_title
-        self._lines: list[str] = []  # the move list's lines, as markup
         self._current_line: int | None = None  # the line to keep in view (None: the last)
 
     def compose(self) -> ComposeResult:
@@ -74,7 +115,7 @@ class SidePanes(Vertical):
         moves = VerticalScroll(id="moves-scroll")
         moves.can_focus = False
         with moves:
-            yield Static(id="moves")
+            yield MoveList(id="moves")
         yield Static(self.events_title, id="events-title", classes="pane-title")
         log = RichLog(id="events", markup=True, wrap=True, min_width=20)
         log.can_focus = False
@@ -92,8 +133,7 @@ class SidePanes(Vertical):
                    first_line: int = 0) -> None:
         """Show the move list (or the window of it from line ``first_line``), keeping the latest
         (or the current) move in view."""
-        self._lines = move_lines(records, current, per_line, first_line)
-        self.query_one("#moves", Static).update("\n".join(self._lines) or "(no moves yet)")
+        self.query_one(MoveList).show(move_lines(records, current, per_line, first_line))
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if current is None:
             self._current_line = None
@@ -105,13 +145,13 @@ class SidePanes(Vertical):
     def _reveal_current(self) -> None:
         """Scroll the move list so the current line is in view, with a line around it: its place
         is the height of the lines before it, wrapped as the list wraps them."""
-        line, lines = self._current_line, self._lines
+        line, lines = self._current_line, self.query_one(MoveList).lines
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if line is None or not 0 <= line < len(lines):
             if line is not None:
                 scroll.scroll_home(animate=False)
             return
-        moves = self.query_one("#moves", Static)
+        moves = self.query_one(MoveList).first_block  # every block is as wide, and wraps as it does
         width = moves.content_size.width
         if width <= 0:
             return

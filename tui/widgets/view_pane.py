@@ -1,13 +1,21 @@
 """A board's pane drawn from a seat's view of the game: shown a new position, or resized, it
-draws itself again for its width. A game's pane says only what it draws (``draw``)."""
+draws itself again for its width. A game's pane says only what it draws (``draw``).
+
+Drawn again only when it changed: a Text is compared as it is; anything else (a table, a group)
+is rendered here at the pane's width, compared line by line with what is shown, and shown from
+those lines (tui/widgets/redraw.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import RenderableType
+from rich.segment import Segment
+from rich.text import Text
 from textual.events import Resize
 from textual.widgets import Static
+
+from tui.widgets.redraw import Drawn, set_content
 
 
 class ViewPane(Static):
@@ -16,6 +24,7 @@ class ViewPane(Static):
     def __init__(self, game: Any, seat: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game, self.seat = game, seat
+        self._lines: list[list[Segment]] | None = None  # the lines shown, when rendered here
 
     def on_mount(self) -> None:
         self.redraw()
@@ -28,7 +37,23 @@ class ViewPane(Static):
         self.redraw()
 
     def redraw(self) -> None:
-        self.update(self.draw(self.size.width))  # 0 while hidden: drawn again when shown
+        width = self.size.width
+        drawn = self.draw(width)
+        if width <= 0 or not self.region:
+            # Out of the layout (hidden, or not laid out yet): measured and drawn when it comes back,
+            # which lays the screen out anyway.
+            self._lines = None
+            set_content(self, drawn, layout=False)
+        elif isinstance(drawn, Text):
+            self._lines = None
+            set_content(self, drawn)
+        else:
+            console = self.app.console
+            options = self.app.console_options.update(width=width, highlight=False)
+            lines = console.render_lines(drawn, options, pad=False)
+            if lines != self._lines:
+                self._lines = lines
+                self.update(Drawn(lines))
 
     def draw(self, width: int) -> RenderableType:
         raise NotImplementedError

@@ -26,6 +26,7 @@ from textual.widgets import OptionList, Static, Tab, Tabs
 from core.engine import Decision, Game
 from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine, effect_line
 from tui.games.kingdom.targets import TARGET_BINDINGS, KingdomsScroll, table_targets
+from tui.widgets.redraw import set_content
 from tui.widgets.tabbed_board import TabbedBoard
 
 __all__ = ["KingdomBoard", "context_pane"]
@@ -128,7 +129,7 @@ class KingdomBoard(TabbedBoard):
         decision = point if isinstance(point, Decision) and point.seat == self.seat else None  # theirs alone
         line = effect_line(self.game, decision, self.highlighted_code(decision)) if decision else Text()
         static = self.query_one("#effect", Static)
-        static.update(line)
+        set_content(static, line)
         static.set_class(not line.plain, "-empty")
 
     def show(self, game: Game, seat: int | None = None, interactive: bool = False) -> None:

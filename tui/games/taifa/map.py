@@ -46,6 +46,7 @@ from core.taifa.rows import fold_name
 from core.taifa.state import INDEPENDENT, OUT_OF_PLAY
 from notation.wording import visible
 from tui.widgets.options import OptionChosen
+from tui.widgets.redraw import set_content
 
 # 2.2 and 10.1: the castle colours, as (background, foreground).
 COLOURS: dict[str, tuple[str, str]] = {
@@ -646,7 +647,7 @@ class MapPane(Vertical):
         """A one-line message under the details (empty: none): made visible, and never read as
         markup (it may quote what a person typed in the finder)."""
         shown = self.query_one("#map-note", Static)
-        shown.update(Text(visible(text)))
+        set_content(shown, Text(visible(text)))
         shown.display = bool(text)
 
     # -- the finder ------------------------------------------------------------------------------
@@ -687,9 +688,9 @@ class MapPane(Vertical):
         legend = full_legend(self.view_) if self.full_legend else legend_line(self.view_, width)
         shown = self.query_one("#map-legend", Static)
         shown.set_class(self.full_legend, "-full")
-        shown.update(legend)
+        set_content(shown, legend)
         short = self.has_class("-compact")
-        self.query_one("#map-details", Static).update(details(self.game, self.view_, self.cursor, self.targets, short))
+        set_content(self.query_one("#map-details", Static), details(self.game, self.view_, self.cursor, self.targets, short))
 
 
 def find_area(m: TaifaMap, typed: str) -> int | None:
