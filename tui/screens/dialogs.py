@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Result
 from notation.wording import visible, winners_text
+from tui.widgets.keys_footer import KeysFooter
 from tui.app import FiefdomApp
 from tui.session import save_as
 
@@ -149,7 +150,7 @@ class HandOverScreen(ModalScreen[bool]):
             yield Static(Text(visible(f"press Enter when {self.seat} is at the keyboard")), id="handover-text")
             with Horizontal(classes="buttons"):
                 yield Button("Ready (Enter)", id="ready", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ready", Button).focus()

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer
+from tui.widgets.keys_footer import KeysFooter
 
 
 class HelpText(ScrollView):
@@ -176,4 +176,4 @@ class HelpScreen(Screen):
         parts += [*rules, keys_markdown(others, self.keymap, "Keys elsewhere" if here else "Keys"),
                   keymap_note(self.data_dir)]
         yield HelpText(parts, id="help")
-        yield Footer()
+        yield KeysFooter()

@@ -8,8 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.keys_footer import KeysFooter
 
 TITLE = """[b]fiefdom[/b]
 play, record and review medieval tabletop games"""
@@ -35,7 +37,7 @@ class HomeScreen(Screen):
                 Option("Quit", id="quit"),
                 id="home-menu",
             )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         menu = self.query_one("#home-menu", OptionList)

@@ -29,7 +29,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from core.engine import Chance, Code, Decision, Event, RulesError
 from core.visibility import events_seen
@@ -39,6 +39,7 @@ from notation.format import Header
 from notation.runner import Runner
 from notation.table_dice import dice_example, dice_prompt, parse_outcome
 from notation.wording import visible, winners_text
+from tui.widgets.keys_footer import KeysFooter
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
@@ -116,7 +117,7 @@ class PlayScreen(Screen):
                 yield MoveInput(placeholder="type a move", id="move-input")
                 yield Static("", id="error")
                 yield SidePanes("Events", id="logs")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.log_viewer = self.view_seat()

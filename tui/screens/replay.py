@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.engine import TABLE, Chance, Decision, Event, Game, Over, Viewer
 from notation.catalog import build_game
@@ -36,6 +36,7 @@ from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
+from tui.widgets.keys_footer import KeysFooter
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import StepDialog, ViewDialog
@@ -131,7 +132,7 @@ class ReplayScreen(Screen):
                         yield Static(id="position")
                 yield Static(id="timeline")
             yield SidePanes("Events of this step", id="side")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if self.opening is not None:

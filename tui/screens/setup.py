@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core import games as core_games
@@ -27,6 +27,7 @@ from notation.format import Header
 from notation.record_lock import in_play
 from notation.runner import GameSetup, SeatPlan
 from notation.wording import visible
+from tui.widgets.keys_footer import KeysFooter
 from tui.app import FiefdomApp
 from tui.screens.dialogs import ConfirmDialog
 from tui import session
@@ -118,7 +119,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Back", id="back")
-        yield Footer()
+        yield KeysFooter()
 
     def first_variant(self) -> str:
         return self.prefill.variant if self.prefill is not None else self.gi.variants[0][0]
@@ -300,7 +301,7 @@ class ContinueScreen(Screen):
         with Vertical(id="continue"):
             yield Static("[b]Continue an unfinished game[/b]", classes="pane-title")
             yield OptionList(id="unfinished")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.fill()
