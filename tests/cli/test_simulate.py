@@ -186,8 +186,12 @@ def test_ctrl_c_leaves_whole_games_and_one_line(tmp_path: Path) -> None:
     ends, so the folder holds whole games that verify and nothing else (no half game, no file aside),
     and the user reads one line."""
     out = tmp_path / "runs"
-    # SIGUSR1 makes the child print where each of its threads is (asked for below if it does not stop).
-    code = ("import sys, signal, faulthandler; faulthandler.register(signal.SIGUSR1, all_threads=True); "
+    # Ctrl-C as a terminal's foreground program has it: a test run started in the background by a shell
+    # without job control (`make test &` in a script, a CI runner) has SIGINT ignored, as POSIX says,
+    # and its children would inherit that. SIGUSR1 makes the child print where each of its threads is
+    # (asked for below if it does not stop).
+    code = ("import sys, signal, faulthandler; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "faulthandler.register(signal.SIGUSR1, all_threads=True); "
             "from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--variant', "
             f"'brandubh', '--seat', '1=random', '--seat', '2=random', '--games', '1000000', '--out', {str(out)!r}]; main()")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
