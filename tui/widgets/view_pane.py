@@ -39,7 +39,7 @@ class ViewPane(Static):
     def redraw(self) -> None:
         width = self.size.width
         drawn = self.draw(width)
-        if width <= 0 or not self.region:
+        if width <= 0 or not all(node.display for node in self.ancestors_with_self):
             # Out of the layout (hidden, or not laid out yet): measured and drawn when it comes back,
             # which lays the screen out anyway.
             self._lines = None
