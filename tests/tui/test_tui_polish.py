@@ -7,7 +7,9 @@ import time
 
 from textual.widgets import Input
 
+from core.engine import Result
 from tui.games.tafl.board import TaflBoard
+from tui.screens.dialogs import GameOverDialog
 from tui.screens.play import PlayScreen
 from tui_support import (
     FAST_AI, HUMAN, KING_RUN, game_over_shown, gild9, screen_lines, start_game, text, type_move, wait_for_human,
@@ -253,3 +255,13 @@ async def test_the_palette_hands_a_side_over_saves_flips_and_plays_from_here(mak
 def human_to_move_seat(screen: PlayScreen) -> int | None:
     waiting = screen.runner.waiting
     return getattr(waiting, "seat", None)
+
+
+async def test_the_game_over_dialog_opened_as_the_app_closes_raises_nothing(make_app, tmp_path) -> None:
+    """The app closed as the game ends (a key that leaves, the last step landing): the game-over
+    dialog opens with no children to focus, and says nothing (it raised NoMatches, a traceback)."""
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverDialog(Result((0,), "the king is captured", "rule"), ("A", "B"), tmp_path / "r.fief"))
+    assert app.return_code in (0, None)

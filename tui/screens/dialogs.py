@@ -53,7 +53,9 @@ class SaveDialog(Dialog):
         yield Input(self.record.stem, placeholder="name (saved under your data folder)", id="save-name")
 
     def on_mount(self) -> None:
-        self.query_one("#save-name", Input).focus()
+        # None when the app is closing as the dialog opens (its children are never mounted then).
+        for name in self.query("#save-name").results(Input):
+            name.focus()
 
     @on(Button.Pressed, "#close")
     def close(self) -> None:
