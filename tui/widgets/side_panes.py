@@ -73,9 +73,12 @@ class MoveList(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.lines: list[str] = []
+        # The blocks shown, in order; kept here, not read from the children, so a block being removed
+        # (its removal is done a moment later) is never drawn into again.
+        self.blocks: list[Static] = [Static(self.EMPTY)]
 
     def compose(self) -> ComposeResult:
-        yield Static(self.EMPTY)
+        yield from self.blocks
 
     @property
     def content(self) -> str:
@@ -89,18 +92,20 @@ class MoveList(Vertical):
 
     @property
     def first_block(self) -> Static:
-        return self.query_one(Static)
+        return self.blocks[0]
 
     def show(self, lines: list[str]) -> None:
         self.lines = lines
-        blocks = ["\n".join(lines[i:i + self.BLOCK]) for i in range(0, len(lines), self.BLOCK)] or [self.EMPTY]
-        shown = list(self.query_children(Static))
-        for static, block in zip(shown, blocks):
-            set_content(static, block)
-        if len(blocks) > len(shown):
-            self.mount_all(Static(block) for block in blocks[len(shown):])
-        for extra in shown[len(blocks):]:
+        texts = ["\n".join(lines[i:i + self.BLOCK]) for i in range(0, len(lines), self.BLOCK)] or [self.EMPTY]
+        for static, text in zip(self.blocks, texts):
+            set_content(static, text)
+        if len(texts) > len(self.blocks):
+            new = [Static(text) for text in texts[len(self.blocks):]]
+            self.blocks += new
+            self.mount_all(new)
+        for extra in self.blocks[len(texts):]:
             extra.remove()
+        del self.blocks[len(texts):]
 
 
 class SidePanes(Vertical):
