@@ -140,5 +140,7 @@ def test_closing_while_the_process_starts_ends_it_and_the_ai_answers_here(monkey
     go_on.set()
     thinking.join(60)
     assert not thinking.is_alive() and answers and answers[0] in runner.point.options  # type: ignore[union-attr]
-    assert remote.process is None and made and not made[0].is_alive()
+    assert remote.process is None and made
+    made[0].join(10)  # ended by the close: reaped once the kill lands (a busy machine may take a moment)
+    assert not made[0].is_alive()
     runner.close()

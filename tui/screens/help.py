@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
 from tui.widgets.keys_footer import KeysFooter
 
 

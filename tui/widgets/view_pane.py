@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
-from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import Static
@@ -24,7 +23,6 @@ class ViewPane(Static):
     def __init__(self, game: Any, seat: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game, self.seat = game, seat
-        self._lines: list[list[Segment]] | None = None  # the lines shown, when rendered here
 
     def on_mount(self) -> None:
         self.redraw()
@@ -42,17 +40,14 @@ class ViewPane(Static):
         if width <= 0 or not all(node.display for node in self.ancestors_with_self):
             # Out of the layout (hidden, or not laid out yet): measured and drawn when it comes back,
             # which lays the screen out anyway.
-            self._lines = None
             set_content(self, drawn, layout=False)
         elif isinstance(drawn, Text):
-            self._lines = None
             set_content(self, drawn)
         else:
-            console = self.app.console
             options = self.app.console_options.update(width=width, highlight=False)
-            lines = console.render_lines(drawn, options, pad=False)
-            if lines != self._lines:
-                self._lines = lines
+            lines = self.app.console.render_lines(drawn, options, pad=False)
+            shown = self.content
+            if not (isinstance(shown, Drawn) and shown.lines == lines):
                 self.update(Drawn(lines))
 
     def draw(self, width: int) -> RenderableType:
