@@ -134,6 +134,10 @@ class GameDescriptor:
     # (older revision, variant) -> the defaults that revision had for options it already had and
     # a later one changed (Take the Kingdom's `nobles`): a record that leaves one out gets the old one.
     revision_defaults: Callable[[int, str], dict[str, Any]] = lambda revision, variant: {}
+    # (the game at its start, a seat's view of it later, the seat or None) -> a game at that point as
+    # far as the view tells (``rebuilt.view(seat) == view``), for a networked client that holds only
+    # its seat's view; None: the game needs none (perfect information: the client replays the moves).
+    from_view: Callable[[Game, Any, int | None], Game] | None = None
 
     # -- what every layer calls ---------------------------------------------------
 

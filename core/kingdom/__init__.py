@@ -136,6 +136,12 @@ def _ai(seed: int, limit: Limit) -> Controller:
     return KingdomAI(seed, level=limit.level, stop=limit.stop)
 
 
+def _from_view(start: Game, view: Any, seat: int | None) -> Game:
+    from core.kingdom.from_view import from_view
+
+    return from_view(start, view, seat)
+
+
 def _load_cards(path: str) -> Any:
     from core.kingdom.cards import load_cards
 
@@ -154,6 +160,7 @@ GAME = GameDescriptor(
     build=_build,
     new_setup=_new_setup,
     ai=_ai,
+    from_view=_from_view,
     ai_version=AI_VERSION,
     # core/kingdom/ai.py LEVELS; strongest last, the form's default (docs/kingdom-ai.md)
     ai_levels=(("greedy", "Greedy (the baseline)"), ("full", "Full")),

@@ -98,6 +98,12 @@ def _load_map(path: str) -> Any:
     return load_map(path)
 
 
+def _from_view(start: Game, view: Any, seat: int | None) -> Game:
+    from core.taifa.from_view import from_view
+
+    return from_view(start, view, seat)
+
+
 def _load_cards(path: str) -> Any:
     from core.taifa.cards import load_cards
 
@@ -115,6 +121,7 @@ GAME = GameDescriptor(
     build=_build,
     new_setup=_new_setup,
     ai=_ai,
+    from_view=_from_view,
     ai_version=AI_VERSION,
     bot_detail="rulebook bot (taifa 9)",
     variant_word="scenario",
