@@ -15,7 +15,9 @@ What the view does not tell is not invented:
 
 The rebuilt game is a picture (a frame, core/procedure.py): ``apply`` and ``resolve`` raise, and
 its ``point()`` is not the position's (the client asks the host for that), except that a finished
-game's is its result.
+game's is its result; a method that reads the point (``describe``, ``warning``) reads it of the
+object it runs on, so a client that shows the host's point runs them on its wrapper or takes the
+host's words. Ask it only ``seat``'s view: another seat's shows that seat's unseen hand as ``UNSEEN``.
 """
 
 from __future__ import annotations
