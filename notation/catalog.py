@@ -14,6 +14,7 @@ from typing import Any
 
 from core import games as core_games
 from core.engine import Game, RulesError
+from notation.deal import Deal
 from notation.format import Header, Seat
 from notation.wording import count, visible
 
@@ -66,8 +67,10 @@ def new_header(
     games: GameLookup = core_games.info,
     app: str | None = None,
     created: str | None = None,
+    deal: Deal | None = None,
 ) -> Header:
-    """A header for a new record: the rules revision comes from the game's registry entry."""
+    """A header for a new record: the rules revision comes from the game's registry entry.
+    ``deal``: the commitments and reveals ``seed`` came from (notation/deal.py)."""
     return Header(
         game=game,
         variant=variant,
@@ -79,4 +82,5 @@ def new_header(
         seed=seed,
         app=app if app is not None else app_version(),
         created=created if created is not None else utc_now(),
+        deal=deal,
     )

@@ -13,13 +13,16 @@ import threading
 from dataclasses import dataclass, field
 from enum import IntEnum
 from collections.abc import Sequence
-from typing import Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import msgpack
 
 from core.digest import DIGEST_SIZE
 from core.engine import Code, Outcome, Result
 from notation.wording import visible
+
+if TYPE_CHECKING:  # notation.deal reads this module's limits
+    from notation.deal import Deal
 
 MAGIC = b"FIEF"
 FORMAT_VERSION = 1
@@ -36,8 +39,9 @@ SEAT_KINDS = ("human", "bot", "ai", "random")
 CHANCE_MODES = ("seeded", "recorded", "manual", "none")
 HEADER_KEYS = (
     "format", "game", "variant", "revision", "options", "setup",
-    "seats", "chance", "seed", "app", "created",
+    "seats", "chance", "seed", "app", "created", "deal",
 )
+OPTIONAL_HEADER_KEYS = ("deal",)  # written only when present: a header without them is as it always was
 SEAT_KEYS = ("name", "kind", "detail")
 
 
@@ -129,10 +133,12 @@ class Header:
     app: str
     created: str  # UTC, ISO-8601: 2025-01-31T12:00:00Z
     format: int = FORMAT_VERSION
+    deal: Deal | None = None  # the commitments and reveals the seed came from (notation/deal.py)
 
     def wire(self) -> dict[str, Any]:
-        """The header map, keys in HEADER_KEYS order and nested maps sorted, so bytes are stable."""
-        return {
+        """The header map, keys in HEADER_KEYS order and nested maps sorted, so bytes are stable;
+        ``deal`` only when there is one."""
+        out: dict[str, Any] = {
             "format": self.format,
             "game": self.game,
             "variant": self.variant,
@@ -145,6 +151,9 @@ class Header:
             "app": self.app,
             "created": self.created,
         }
+        if self.deal is not None:
+            out["deal"] = self.deal.wire()
+        return out
 
 
 def sorted_maps(value: Any) -> Any:
@@ -160,8 +169,11 @@ class DecisionRecord:
     tag: ClassVar[Tag] = Tag.DECISION
     seat: int
     code: Code
+    clock: int | None = None  # ms left on the seat's clock after deciding, increment added; None: no clock
 
     def wire(self) -> list[Any]:
+        if self.clock is not None:
+            return [int(self.tag), self.seat, list(self.code), self.clock]
         return [int(self.tag), self.seat, list(self.code)]
 
 

@@ -23,6 +23,7 @@ import msgpack
 from core import games as core_games
 from core.engine import Result, RulesError
 from notation.catalog import GameLookup, build_game
+from notation.deal import SECRET_BYTES
 from notation.files import read_regular
 from notation.format import (
     HASH_SIZE, MAGIC, PREAMBLE, ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
@@ -81,7 +82,7 @@ class Records(Sequence[Record]):
         end = self._offsets[index + 1] if index + 1 < len(self._offsets) else len(self._data)
         value = msgpack.unpackb(self._data[start:end], raw=False, use_list=True)
         if self.tags[index] == Tag.DECISION:  # the commonest, built straight: the reader checked it
-            return DecisionRecord(value[1], tuple(value[2]))
+            return DecisionRecord(value[1], tuple(value[2]), value[3] if len(value) == 4 else None)
         return record_from_wire(value, self._seats)
 
 
@@ -217,7 +218,7 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(_NO_EXT)  # only an empty ext gets here: max_ext_len=0 stops the rest
 
 
-def _unpacker(window: int) -> msgpack.Unpacker:
+def _unpacker(window: int, max_bin: int = HASH_SIZE) -> msgpack.Unpacker:
     return msgpack.Unpacker(
         raw=False,
         strict_map_key=True,
@@ -226,7 +227,7 @@ def _unpacker(window: int) -> msgpack.Unpacker:
         ext_hook=_no_ext,
         max_buffer_size=window,
         max_str_len=Limits.STR_BYTES,
-        max_bin_len=HASH_SIZE,
+        max_bin_len=max_bin,
         max_array_len=Limits.ARRAY_LEN,
         max_map_len=Limits.MAP_LEN,
         max_ext_len=0,
@@ -241,11 +242,11 @@ class _Stream:
     end of the file; what the decoder builds stays bounded by the window either way.
     """
 
-    def __init__(self, data: bytes, start: int, window: int) -> None:
+    def __init__(self, data: bytes, start: int, window: int, max_bin: int = HASH_SIZE) -> None:
         self._view = memoryview(data)
         self._start = start
         self._window = window
-        self._unpacker = _unpacker(window)
+        self._unpacker = _unpacker(window, max_bin)
         self._fed = start  # the file's bytes up to here are in the unpacker
         self.offset = start  # where the next value starts
 
@@ -281,7 +282,7 @@ _HEADER_AT = f"header at byte {len(PREAMBLE)}"
 
 def _header_wire(data: bytes) -> tuple[Any, bytes | memoryview, int]:
     """The header's decoded value, its bytes, and the offset of the first record."""
-    stream = _Stream(data, len(PREAMBLE), Limits.HEADER_BYTES)
+    stream = _Stream(data, len(PREAMBLE), Limits.HEADER_BYTES, SECRET_BYTES)  # the deal's bins are the longest
     try:
         raw, encoded = stream.next()
     except msgpack.OutOfData:

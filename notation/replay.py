@@ -56,6 +56,7 @@ class StepInfo:
     before: Point | None = None  # the question the step answered: a Decision (prompt, options) or a Chance
     told: Told = Told("")  # who may read ``text``, and what the others read (core.visibility)
     viewer: Viewer = TABLE  # the point of view this step is worded for (see seen_by)
+    clock: int | None = None  # a decision's: ms left on the seat's clock after it (docs/replay-format.md, 4)
 
     def seen_by(self, viewer: Viewer) -> "StepInfo":
         """The step as ``viewer`` saw it: its words and events, hidden ones in their public words or
@@ -65,7 +66,7 @@ class StepInfo:
         shown = self.told.to(viewer)
         return StepInfo(self.step, self.record_index, self.kind, self.seat, self.seat_name,
                         self.value if shown == self.text else (), shown,
-                        tuple(events_seen(self.events, viewer)), self.before, Told(shown), viewer)
+                        tuple(events_seen(self.events, viewer)), self.before, Told(shown), viewer, self.clock)
 
 
 @dataclass(frozen=True)
@@ -250,7 +251,7 @@ class Replay:
         self._walk = (n, game)
         if isinstance(record, DecisionRecord):
             info = StepInfo(n, self._index[n - 1], "decision", record.seat, self.seat_names[record.seat],
-                            record.code, told.text, tuple(events), before, told)
+                            record.code, told.text, tuple(events), before, told, clock=record.clock)
         else:
             info = StepInfo(n, self._index[n - 1], "chance", None, "chance", record.outcome, told.text,
                             tuple(events), before, told)

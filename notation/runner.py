@@ -29,6 +29,7 @@ from core.engine import Chance, Code, Decision, Event, Game, Outcome, Over, Poin
 from core.match import Controller, Limit, Match, RandomController, Step
 from core.rng import SplitMix64
 from notation.catalog import GameLookup, build_game, new_header
+from notation.deal import Deal, problem
 from notation.files import read_regular
 from notation.format import DecisionRecord, Header, RecordError, Seat, resignation
 from notation.reader import Recording, read_record_file, run
@@ -63,7 +64,8 @@ class SeatPlan:
 @dataclass
 class GameSetup:
     """Everything a new game needs: the game, its variant, who plays each seat, the seed,
-    rule options, setup fields (a Tafl position) and where chance comes from."""
+    rule options, setup fields (a Tafl position), where chance comes from, and the deal the
+    seed came from (a networked game's commit and reveal: notation/deal.py)."""
 
     game: str
     variant: str
@@ -72,6 +74,7 @@ class GameSetup:
     options: dict[str, Any] = field(default_factory=dict)
     setup: dict[str, Any] = field(default_factory=dict)
     chance: str = "seeded"  # or "manual": dice typed from a real table
+    deal: Deal | None = None  # the seed must then be seed_of(deal)
 
     def start(self, gi: core_games.GameDescriptor, games: GameLookup) -> tuple[Header, Game]:
         """The header of the new record, and the game at its start (built once, to check the setup)."""
@@ -79,13 +82,16 @@ class GameSetup:
             raise RulesError(f"chance is seeded or manual, not {self.chance!r}")
         if not 0 <= self.seed < 2 ** 63:
             raise RulesError(f"the seed is a whole number from 0 to {2 ** 63 - 1}")
+        wrong = problem(self.deal, self.seed) if self.deal is not None else None
+        if wrong is not None:
+            raise RulesError(f"the deal: {wrong}")
         kinds = [s.kind for s in self.seats]
         gi.check_seats(self.variant, kinds)
         setup = {**gi.setup_for(self.variant, kinds), **self.setup}
         probe = gi.make(self.variant, gi.options_of(self.variant, self.options), setup)
         seats = [plan.seat(name, gi) for plan, name in zip(self.seats, probe.seats)]
         header = new_header(self.game, self.variant, seats, chance=self.chance, seed=self.seed,
-                            options=dict(probe.options), setup=setup, games=games)
+                            options=dict(probe.options), setup=setup, games=games, deal=self.deal)
         return header, probe
 
 
@@ -294,11 +300,20 @@ class Runner:
             raise RulesError("no AI or random seat is deciding")
         return self.match.answer()
 
-    def decide(self, code: Code) -> Step:
-        """Apply the deciding seat's choice (a person's, or one :meth:`think` gave); RulesError if illegal."""
+    def decide(self, code: Code, clock: int | None = None) -> Step:
+        """Apply the deciding seat's choice (a person's, or one :meth:`think` gave); RulesError if illegal.
+        ``clock``: the milliseconds left on that seat's clock after it (increment added), recorded
+        with the decision; ValueError when the record cannot hold it."""
         if self.result is not None:
             raise RulesError("the game is over")
-        step = self.match.apply(code)
+        if self.journal is None or clock is None:
+            step = self.match.apply(code)
+        else:
+            self.journal.clock_next(clock)
+            try:
+                step = self.match.apply(code)
+            finally:
+                self.journal.clock_next(None)
         self._finish_if_over()
         return step
 

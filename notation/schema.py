@@ -20,8 +20,9 @@ from datetime import datetime
 from typing import Any
 
 from core.engine import Code, Outcome, Result
+from notation.deal import SECRET_BYTES, WHO_BYTES, Deal, Reveal, seat_of, shape_problem
 from notation.format import (
-    CHANCE_MODES, FORMAT_VERSION, HASH_SIZE, HEADER_KEYS, SEAT_KEYS, SEAT_KINDS,
+    CHANCE_MODES, FORMAT_VERSION, HASH_SIZE, HEADER_KEYS, OPTIONAL_HEADER_KEYS, SEAT_KEYS, SEAT_KINDS,
     ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
     ResultRecord, Seat, Tag, short,
 )
@@ -80,19 +81,20 @@ def _list(value: Any, what: str, max_len: int) -> list[Any]:
     return value
 
 
-def _hash(value: Any, what: str) -> bytes:
-    if type(value) is not bytes or len(value) != HASH_SIZE:
-        raise SchemaError(f"{what} must be {HASH_SIZE} bytes (msgpack bin), not {short(value)}")
+def _hash(value: Any, what: str, size: int = HASH_SIZE) -> bytes:
+    if type(value) is not bytes or len(value) != size:
+        raise SchemaError(f"{what} must be {size} bytes (msgpack bin), not {short(value)}")
     return value
 
 
-def _map(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
+def _map(value: Any, what: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A map with exactly ``keys``, of which those in ``optional`` may be missing."""
     if type(value) is not dict:
         raise SchemaError(f"{what} must be a map, not {short(value)}")
     extra = [k for k in value if k not in keys]
     if extra:
         raise SchemaError(f"{what} has an unknown field {short(extra[0])}")
-    missing = [k for k in keys if k not in value]
+    missing = [k for k in keys if k not in value and k not in optional]
     if missing:
         raise SchemaError(f"{what} lacks the field {missing[0]!r}")
     return value
@@ -121,7 +123,7 @@ def _plain(value: Any, what: str, depth: int = 0) -> Any:
 
 
 def header_from_wire(value: Any) -> Header:
-    h = _map(value, "the header", HEADER_KEYS)
+    h = _map(value, "the header", HEADER_KEYS, OPTIONAL_HEADER_KEYS)
     if type(h["format"]) is not int or h["format"] != FORMAT_VERSION:
         raise SchemaError(f"the header says format {short(h['format'])}; the preamble says {FORMAT_VERSION}")
     for key in ("options", "setup"):
@@ -134,6 +136,7 @@ def header_from_wire(value: Any) -> Header:
     if chance not in CHANCE_MODES:
         raise SchemaError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {short(chance)}")
     seed, created = game_stamp(h["seed"], h["created"], chance)
+    deal = deal_from_wire(h["deal"], len(seats)) if "deal" in h else None
     return Header(
         game=_name(h["game"], "game", Limits.SHORT_STR_BYTES, empty=False),
         variant=_name(h["variant"], "variant", Limits.SHORT_STR_BYTES, empty=False),
@@ -145,6 +148,35 @@ def header_from_wire(value: Any) -> Header:
         seed=seed,
         app=_str(h["app"], "app", Limits.SHORT_STR_BYTES),
         created=created,
+        deal=deal,
+    )
+
+
+def deal_from_wire(value: Any, seats: int = Limits.SEATS) -> Deal:
+    """A header's ``deal``: the host's reveal and at most Limits.SEATS seats' (of the ``seats`` the
+    header lists), labelled and in order (notation.deal.shape_problem), every commitment and
+    secret SECRET_BYTES of bin. Whether they match is for verify (notation.deal.problem)."""
+    d = _map(value, "the deal", ("host", "seats"))
+    host = _reveal(d["host"], "the deal's host")
+    reveals = tuple(_reveal(r, f"the deal's seat reveal {i}")
+                    for i, r in enumerate(_list(d["seats"], "the deal's seats", Limits.SEATS)))
+    deal = Deal(host, reveals)
+    shape = shape_problem(deal)
+    if shape is not None:
+        raise SchemaError(f"the deal: {shape}")
+    for reveal in reveals:
+        seat = seat_of(reveal.who)
+        if seat is not None and seat >= seats:
+            raise SchemaError(f"the deal has a reveal of {reveal.who}, but the header lists {seats} seats")
+    return deal
+
+
+def _reveal(value: Any, what: str) -> Reveal:
+    r = _map(value, what, ("who", "commit", "secret"))
+    return Reveal(
+        _name(r["who"], f"{what}'s label", WHO_BYTES, empty=False),
+        _hash(r["commit"], f"{what}'s commitment", SECRET_BYTES),
+        _hash(r["secret"], f"{what}'s secret", SECRET_BYTES),
     )
 
 
@@ -182,7 +214,7 @@ def _seat(value: Any, index: int) -> Seat:
 
 # Item count (tag included) each record type allows, and what it is called in errors.
 _SHAPES: dict[int, tuple[tuple[int, ...], str]] = {
-    Tag.DECISION: ((3,), "a decision needs a seat and an option code"),
+    Tag.DECISION: ((3, 4), "a decision needs a seat and an option code, and at most a clock"),
     Tag.CHANCE: ((2,), "a chance record needs one outcome"),
     Tag.CHECKPOINT: ((4,), "a checkpoint needs a step, a state digest and a running hash"),
     Tag.COMMENT: ((2, 3), "a comment needs a text and at most a step"),
@@ -200,7 +232,8 @@ def record_from_wire(value: Any, seats: int) -> Record:
     if len(value) not in lengths:
         raise SchemaError(shape)
     if tag == Tag.DECISION:
-        return DecisionRecord(_int(value[1], "the seat", 0, seats), code_from_wire(value[2]))
+        clock = clock_from_wire(value[3]) if len(value) == 4 else None
+        return DecisionRecord(_int(value[1], "the seat", 0, seats), code_from_wire(value[2]), clock)
     if tag == Tag.CHANCE:
         return ChanceRecord(outcome_from_wire(value[1]))
     if tag == Tag.CHECKPOINT:
@@ -239,6 +272,11 @@ def code_from_wire(value: Any) -> Code:
         else:
             code.append(_int(item, "an option code item", -Limits.INT32, Limits.INT32))
     return tuple(code)
+
+
+def clock_from_wire(value: Any) -> int:
+    """A decision's clock: the milliseconds left to the deciding seat, 0..2**32-1."""
+    return _int(value, "the clock", 0, Limits.UINT32)
 
 
 def outcome_from_wire(value: Any) -> Outcome:

@@ -11,6 +11,9 @@ as given, and the report counts them (:attr:`VerifyReport.given`) so that every 
 says ``ok`` can say so too (:func:`chance_note`). ``"none"`` says the game has no chance
 points: a record whose game asks for chance under it does not verify (the reader already
 refuses a chance record in it).
+
+A header's ``deal`` (the commitments and reveals a networked game's seed came from) is checked
+first (:func:`notation.deal.problem`): a deal that does not hold differs at step 0, ``deal: ...``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from core.chance import SeededChance, TableDice, typed
 from core.digest import digest
 from core.engine import Chance, Event, Game, Over, Point, Result, RulesError
 from notation.catalog import GameLookup, build_game
+from notation.deal import problem
 from notation.format import Chain, ChanceRecord, CheckpointRecord, ResultRecord, resigned_seat
 from notation.reader import Recording, run
 from core.visibility import outcome_text
@@ -63,6 +67,7 @@ class VerifyReport:
     message: str  # UNFINISHED, the result in words, or what differs
     chance: str = "seeded"  # the record's chance mode
     given: int = 0  # chance outcomes taken as given (not derived from the seed) in the steps replayed
+    deal: bool = False  # whether the header has a deal, checked (it held, when ok)
 
     @property
     def verdict(self) -> str:
@@ -122,6 +127,9 @@ class Checker(RecordReader):
         self.resigned: Result | None = None  # a resignation the record ends with, once checked
         self.difference: _Difference | None = None
         self.ended: Result | None = None  # the game's result when the difference was found
+        wrong = problem(header.deal, header.seed) if header.deal is not None else None
+        if wrong is not None:  # nothing after it is checked: the seed itself is in doubt
+            self._differs(_Difference(0, f"deal: {wrong}"))
 
     def result(self) -> Result | None:
         point = self.game.point()
@@ -139,13 +147,14 @@ class Checker(RecordReader):
             except _Difference as diff:
                 self._differs(diff)
         records, mode = len(self.recording.records), self.recording.header.chance
+        deal = self.recording.header.deal is not None
         found = self.difference
         if found is not None:
-            return VerifyReport(False, records, self.steps, self.ended, found.step, str(found), mode, self.given)
+            return VerifyReport(False, records, self.steps, self.ended, found.step, str(found), mode, self.given, deal)
         result = self.result()
         finished = self.recording.result is not None
         message = result_text(result, self.game.seats) if finished and result else UNFINISHED
-        return VerifyReport(True, records, self.steps, result, None, message, mode, self.given)
+        return VerifyReport(True, records, self.steps, result, None, message, mode, self.given, deal)
 
     def _end(self) -> None:
         rec = self.recording

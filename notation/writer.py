@@ -31,7 +31,7 @@ from notation.format import (
 from notation.reader import Recording, read_record_file
 from notation.record_lock import open_locked
 from notation.schema import (
-    SchemaError, code_from_wire, game_stamp, header_from_wire, outcome_from_wire, record_from_wire,
+    SchemaError, clock_from_wire, code_from_wire, game_stamp, header_from_wire, outcome_from_wire, record_from_wire,
 )
 
 
@@ -143,6 +143,7 @@ class Journal:
         # The steps not yet written, for a journal created whole (None: each is written as it comes).
         self._pending: list[Step] | None = [] if isinstance(file, io.BytesIO) else None
         self._refused: str | None = None  # why a whole journal can go on no more (a kept step was refused)
+        self._clock: int | None = None  # the clock of the next decision (clock_next)
 
     def take_start(self) -> Game | None:
         """The game at its start that :meth:`create` built from the header to digest it, for the one
@@ -246,17 +247,33 @@ class Journal:
 
         A journal created whole keeps the step, and writes its record with the others before the
         next checkpoint, in one write (:meth:`_flush`): the same bytes. A step the schema refuses
-        then raises there, before any file is made."""
+        then raises there, before any file is made. A decision with a clock (:meth:`clock_next`) is
+        written at once, after the steps kept before it."""
         if self.finished or self._refused is not None:  # _check_open's test, without its call a step
             self._check_open()
         pending = self._pending
-        if pending is not None:
+        if self._clock is not None and step.kind == "decision":
+            clock, self._clock = self._clock, None
+            self._flush()
+            self._write(self._checked_bytes(DecisionRecord(step.seat, tuple(step.value), clock)))  # type: ignore[arg-type]  # the check says what is wrong
+        elif pending is not None:
             pending.append(step)
         else:
             self._write(self._step_bytes(step))
         self.steps = steps = self.steps + 1
         if steps % self.checkpoint_every == 0:
             self._checkpoint(game)
+
+    def clock_next(self, clock: int | None) -> None:
+        """The clock of the next decision recorded: the milliseconds left to the deciding seat after
+        it, its increment added (docs/replay-format.md, section 4); None: that decision has none.
+        ValueError for a clock the format cannot hold."""
+        if clock is not None:
+            try:
+                clock_from_wire(clock)
+            except SchemaError as err:
+                raise ValueError(f"cannot record the clock: {err}") from None
+        self._clock = clock
 
     def _check_open(self) -> None:
         """ValueError when nothing more may be written: after the result, or after a kept step was refused."""
