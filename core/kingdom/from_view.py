@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import Game, Over
-from core.kingdom.state import KingdomState
+from core.kingdom.state import KingdomState, Realm
 from core.kingdom.table import Table
 from core.kingdom.view import realm_of
 
@@ -38,7 +38,7 @@ def unseen(n: int) -> list[str]:
     return [UNSEEN] * n
 
 
-def realm_from(v: dict[str, Any]) -> Any:
+def realm_from(v: dict[str, Any]) -> Realm:
     """A realm of the view, its unseen hand as ``UNSEEN`` cards (as many as it holds)."""
     realm = realm_of(v)
     if v["hand"] is None:
