@@ -70,6 +70,15 @@ class DriverView(Protocol):
         """The game has ended (called once)."""
 
 
+def loop_later(delay: float, then: Callable[[], None]) -> None:
+    """``then`` after ``delay`` seconds on the running asyncio loop (at 0, on its next turn)."""
+    loop = asyncio.get_running_loop()
+    if delay:
+        loop.call_later(delay, then)
+    else:
+        loop.call_soon(then)
+
+
 class LoopTable:
     """A view with no screen (a network host, a test): the asyncio loop's clock, and what the driver
     tells it kept in order: each step's events, the driver's notes, problems, and whether it ended."""
@@ -82,11 +91,7 @@ class LoopTable:
         self.changes = 0
 
     def later(self, delay: float, then: Callable[[], None]) -> None:
-        loop = asyncio.get_running_loop()
-        if delay:
-            loop.call_later(delay, then)
-        else:
-            loop.call_soon(then)
+        loop_later(delay, then)
 
     def changed(self) -> None:
         self.changes += 1
@@ -142,6 +147,7 @@ class PlayDriver:
         self.closed = False
         self.drawn_at = float("-inf")  # when the view was last told the table changed
         self.draw_due = False  # at speed 0: a draw is due a slice after the last (_changed_at_pace)
+        self.own_screens = False  # each person at a screen of their own (a networked game): never a hand-over
         self._adopt(runner)
 
     def _adopt(self, runner: Runner) -> None:
@@ -182,7 +188,7 @@ class PlayDriver:
         changes hands: nothing is hidden, so nothing is covered."""
         r = self.runner
         waiting = r.waiting
-        if len(r.people) < 2 or not isinstance(waiting, Decision) or waiting.seat == self.viewer \
+        if self.own_screens or len(r.people) < 2 or not isinstance(waiting, Decision) or waiting.seat == self.viewer \
                 or self.thinking or self.frame is not None:
             return None
         public = r.game.view(None)
@@ -264,14 +270,15 @@ class PlayDriver:
         self._logged(before)
         self.frames_due = cut
 
-    def decide(self, code: Code) -> Step:
-        """The deciding seat's choice applied and told; RulesError (one line) when the rules refuse it."""
+    def decide(self, code: Code, clock: int | None = None) -> Step:
+        """The deciding seat's choice applied and told (``clock``: its time left, in ms, for the record);
+        RulesError (one line) when the rules refuse it."""
         r = self.runner
         point = r.point
         if not isinstance(point, Decision):
             raise RulesError("nobody is to decide now")
         told = tell(r.game, point, code)
-        step = r.decide(code)
+        step = r.decide(code) if clock is None else r.decide(code, clock=clock)
         self._record(step, point, told)
         return step
 
@@ -411,9 +418,9 @@ class PlayDriver:
         if self._apply(done.result()):
             self.go_on()
 
-    def _apply(self, code: Code) -> bool:
+    def _apply(self, code: Code, clock: int | None = None) -> bool:
         """Apply the deciding seat's choice; False (and the problem told) when the rules refuse it."""
-        return self._tried(lambda: self.decide(code))
+        return self._tried(lambda: self.decide(code, clock))
 
     def _tried(self, play: Callable[[], Step]) -> bool:
         """Play a step; False, with the rules' one line told, when they refuse it (else the problem cleared)."""
@@ -446,13 +453,14 @@ class PlayDriver:
 
     # -- what a person does -----------------------------------------------------------------
 
-    def play(self, code: Code) -> bool:
-        """A person's choice: played and the game goes on, or refused with the reason told (False)."""
+    def play(self, code: Code, clock: int | None = None) -> bool:
+        """A person's choice (``clock``: its seat's time left, in ms, for the record): played and the
+        game goes on, or refused with the reason told (False)."""
         why = self.why_not_choose()
         if why is not None:
             self._problem(why)
             return False
-        if not self._apply(code):
+        if not self._apply(code, clock):
             return False
         self.go_on()
         return True

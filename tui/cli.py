@@ -37,6 +37,7 @@ from core import games as core_games
 from core.engine import RulesError
 from notation.wording import visible
 from tui import games as tui_games
+from tui.cli_network import register as register_network
 from tui.cli_replay import replay_app
 from tui.session import default_data_dir
 from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, DATA_HELP, OPTION_HELP, PLAY_SEED_HELP, SEAT_HELP,
@@ -227,6 +228,7 @@ def _add_games() -> None:
 
 _add_games()
 app.add_typer(replay_app, name="replay")
+register_network(app)
 
 
 # A write to standard output that failed (not a closed pipe): the status of every failed write.

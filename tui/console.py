@@ -99,16 +99,128 @@ def _read_input(prompt: str) -> str:
     return input(prompt)
 
 
-class Console:
-    """Plays a :class:`Runner`'s game at the prompt until it is over or the person leaves."""
+class Asker:
+    """A person asked at the prompt: the options listed, a line read and turned into one of them,
+    help, and the question asked once before a choice the game warns about. The local prompt
+    (:class:`Console`) and a hosted game's client (tui/remote_console.py) both ask this way."""
 
-    def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
-                 write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
-        self.driver = PlayDriver(runner)  # played step by step: the prompt's pace is the person's Enter
+    extras: ConsoleExtras
+    quit_help = "stop here (Ctrl+C too); the record keeps every step, fiefdom resume --prompt goes on"
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
         self.read_line = read
         # Everything printed keeps its line breaks and nothing else that could steer the terminal;
         # a name or an event (from a record, a user's data file) is made visible whole where it is worded.
         self.write: Callable[[str], None] = lambda text: write(visible_lines(text))
+
+    @property
+    def game(self) -> Game:
+        raise NotImplementedError
+
+    def read(self, prompt: str) -> str:
+        try:
+            line = self.read_line(prompt)
+        except (EOFError, OSError, RuntimeError, ValueError):  # EOF, or stdin closed or missing
+            raise _NoInput from None
+        if line.strip().lower() in QUIT_WORDS:
+            raise Quit
+        return line
+
+    def _confirmed(self, code: Code) -> bool:
+        """A choice the game warns about (one that cannot be taken back) asks once: y plays it,
+        anything else plays nothing and the question is asked again."""
+        question = warning_for(self.game, code)
+        if not question:
+            return True
+        answer = self.read(f"  {visible(question)} (y/n) ").strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.write("  nothing played")
+        return False
+
+    def _put(self, decision: Decision) -> str:
+        """The question put to a person: their table in short, the prompt, the options; their seat's name."""
+        game, seat = self.game, decision.seat
+        name = visible(game.seats[seat])
+        self.write("")
+        header = self.extras.header(game, seat) if self.extras.header else tui_games.position_text(game, seat)
+        if header:
+            self.write(header)
+        self.write(f"{name}: {visible(decision.prompt)}")
+        self._options(decision, everything=False)
+        return name
+
+    def _options(self, decision: Decision, everything: bool) -> None:
+        options = decision.options
+        if not everything and len(options) > self.extras.list_limit:
+            example = self.game.describe(options[0])
+            self.write(f"  {len(options)} options: type one (like {example}), or list to see them all")
+            return
+        about = self.extras.about
+        cells = [visible(f"{i:>3}. {self.game.describe(code)}{about(self.game, code) if about else ''}")
+                 for i, code in enumerate(options, 1)]
+        width = max(map(len, cells)) + 2
+        across = max(1, 78 // width) if len(cells) > 12 else 1  # many short options: in columns
+        for row in range(0, len(cells), across):
+            self.write(" " + "".join(cell.ljust(width) for cell in cells[row:row + across]).rstrip())
+
+    def _choice(self, line: str, decision: Decision) -> Code | None:
+        """The option a line names (a number or the game's words); None after printing help or a refusal."""
+        word = line.strip().lower()
+        commands = {c.word: c for c in self.extras.commands}
+        if word in ("help", "?"):
+            self.write(self.help())
+        elif not word:  # Enter alone: the question again
+            self.write(visible(f"{self.game.seats[decision.seat]}: {decision.prompt}"))
+            self._options(decision, everything=False)
+        elif word == "list":
+            self._options(decision, everything=True)
+        elif word in commands:
+            self.write(commands[word].show(self.game, decision.seat))
+        elif word.isascii() and word.isdigit():  # ASCII: "²" is a digit to isdigit, not to int
+            n = int(word) if len(word) <= 9 else 0  # never convert thousands of digits
+            if 1 <= n <= len(decision.options):
+                return decision.options[n - 1]
+            self.write(f"  {word if len(word) <= 9 else word[:8] + '…'}: choose 1..{len(decision.options)}")
+        else:
+            try:
+                code = self.game.parse(line)
+            except RulesError as err:
+                self.write(f"  {err}")
+                return None
+            if code in decision.options:
+                return code
+            self.write(f"  {line.strip()}: not a legal option here")
+        return None
+
+    def result_text(self, result: Result) -> str:
+        """Who won and why (the game's own words when it has them), and the scores."""
+        if self.extras.result is not None:
+            return self.extras.result(self.game, result)
+        seats = self.game.seats
+        names = " and ".join(seats[w] for w in result.winners)
+        who = f"{names} {'wins' if len(result.winners) == 1 else 'win'}" if names else "draw"
+        text = visible(f"{who}: {result.reason} [{result.rule}]")
+        if result.scores:
+            text += "\nscores: " + visible(", ".join(f"{n} {s}" for n, s in zip(seats, result.scores)))
+        return text
+
+    def help(self) -> str:
+        typing = f" ({self.extras.typing})" if self.extras.typing else ""
+        lines = [f"Type the number of an option or its words{typing}.",
+                 "  list   every option          help   this text",
+                 *(f"  {c.word:<6} {c.help}" for c in self.extras.commands),
+                 f"  quit   {self.quit_help}"]
+        return "\n".join(lines)
+
+
+class Console(Asker):
+    """Plays a :class:`Runner`'s game at the prompt until it is over or the person leaves."""
+
+    def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
+                 write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
+        super().__init__(read, write)
+        self.driver = PlayDriver(runner)  # played step by step: the prompt's pace is the person's Enter
         self.extras = extras if extras is not None else extras_for(runner.game.game)
         self.people = bool(runner.people)
         self.acted = False  # a person acted since the last pause: pause before the next round
@@ -188,29 +300,12 @@ class Console:
         return f"stopped{why}" + (f"; the record so far is {where}" if where else "")
 
     def closing(self, result: Result) -> str:
-        if self.extras.result is not None:
-            text = self.extras.result(self.game, result)
-        else:
-            seats = self.game.seats
-            names = " and ".join(seats[w] for w in result.winners)
-            who = f"{names} {'wins' if len(result.winners) == 1 else 'win'}" if names else "draw"
-            text = visible(f"{who}: {result.reason} [{result.rule}]")
-            if result.scores:
-                text += "\nscores: " + visible(", ".join(f"{n} {s}" for n, s in zip(seats, result.scores)))
+        text = self.result_text(result)
         # A game with hidden information says its seed only now (see intro).
         seed = "" if self.runner.gi.perfect_information else f", seed {self.runner.header.seed}"
         text += f" ({len(self.runner.history)} steps{seed})"
         where = self.runner.path
         return text + (f"\nrecord: {where}" if where else "")
-
-    def read(self, prompt: str) -> str:
-        try:
-            line = self.read_line(prompt)
-        except (EOFError, OSError, RuntimeError, ValueError):  # EOF, or stdin closed or missing
-            raise _NoInput from None
-        if line.strip().lower() in QUIT_WORDS:
-            raise Quit
-        return line
 
     # -- steps nobody types --------------------------------------------------------------
 
@@ -242,32 +337,13 @@ class Console:
     # -- a person's decision -------------------------------------------------------------
 
     def _decide(self, decision: Decision) -> None:
-        game, seat = self.game, decision.seat
-        name = visible(game.seats[seat])
+        name = self._put(decision)
         self.asked = True
-        self.write("")
-        header = self.extras.header(game, seat) if self.extras.header else tui_games.position_text(game, seat)
-        if header:
-            self.write(header)
-        self.write(f"{name}: {visible(decision.prompt)}")
-        self._options(decision, everything=False)
         while True:
             line = self.read(f"{name}> ")
             code = self._choice(line, decision)
             if code is not None and self._confirmed(code) and self._answer(lambda: self.driver.decide(code)):
                 return
-
-    def _confirmed(self, code: Code) -> bool:
-        """A choice the game warns about (one that cannot be taken back) asks once: y plays it,
-        anything else plays nothing and the question is asked again."""
-        question = warning_for(self.game, code)
-        if not question:
-            return True
-        answer = self.read(f"  {visible(question)} (y/n) ").strip().lower()
-        if answer in ("y", "yes"):
-            return True
-        self.write("  nothing played")
-        return False
 
     def _answer(self, apply: Callable[[], Step]) -> bool:
         """Apply what a person typed and show what it did; False, with the rules' one line, when refused."""
@@ -280,57 +356,6 @@ class Console:
         self.answered += 1
         self._show(step, own=True)
         return True
-
-    def _options(self, decision: Decision, everything: bool) -> None:
-        options = decision.options
-        if not everything and len(options) > self.extras.list_limit:
-            example = self.game.describe(options[0])
-            self.write(f"  {len(options)} options: type one (like {example}), or list to see them all")
-            return
-        about = self.extras.about
-        cells = [visible(f"{i:>3}. {self.game.describe(code)}{about(self.game, code) if about else ''}")
-                 for i, code in enumerate(options, 1)]
-        width = max(map(len, cells)) + 2
-        across = max(1, 78 // width) if len(cells) > 12 else 1  # many short options: in columns
-        for row in range(0, len(cells), across):
-            self.write(" " + "".join(cell.ljust(width) for cell in cells[row:row + across]).rstrip())
-
-    def _choice(self, line: str, decision: Decision) -> Code | None:
-        """The option a line names (a number or the game's words); None after printing help or a refusal."""
-        word = line.strip().lower()
-        commands = {c.word: c for c in self.extras.commands}
-        if word in ("help", "?"):
-            self.write(self.help())
-        elif not word:  # Enter alone: the question again
-            self.write(visible(f"{self.game.seats[decision.seat]}: {decision.prompt}"))
-            self._options(decision, everything=False)
-        elif word == "list":
-            self._options(decision, everything=True)
-        elif word in commands:
-            self.write(commands[word].show(self.game, decision.seat))
-        elif word.isascii() and word.isdigit():  # ASCII: "²" is a digit to isdigit, not to int
-            n = int(word) if len(word) <= 9 else 0  # never convert thousands of digits
-            if 1 <= n <= len(decision.options):
-                return decision.options[n - 1]
-            self.write(f"  {word if len(word) <= 9 else word[:8] + '…'}: choose 1..{len(decision.options)}")
-        else:
-            try:
-                code = self.game.parse(line)
-            except RulesError as err:
-                self.write(f"  {err}")
-                return None
-            if code in decision.options:
-                return code
-            self.write(f"  {line.strip()}: not a legal option here")
-        return None
-
-    def help(self) -> str:
-        typing = f" ({self.extras.typing})" if self.extras.typing else ""
-        lines = [f"Type the number of an option or its words{typing}.",
-                 "  list   every option          help   this text",
-                 *(f"  {c.word:<6} {c.help}" for c in self.extras.commands),
-                 "  quit   stop here (Ctrl+C too); the record keeps every step, fiefdom resume --prompt goes on"]
-        return "\n".join(lines)
 
     # -- dice typed from a real table -------------------------------------------------------
 

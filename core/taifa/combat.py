@@ -341,16 +341,18 @@ def _record(t: Table, f: Fight, outcome: str, decided: Event, attack_dice: Dice 
 
 def combat_view(last: tuple[Any, ...] | None) -> dict[str, Any] | None:
     """The last fight resolved, for ``view()``: every card (all face up by now), the garrisons
-    spent, where each side's dice came from, the dice, the hits and the deciding event."""
+    spent, where each side's dice came from, the dice, the hits and the deciding event. Tuples, as
+    in every view: a view sent over the network comes back equal (notation/protocol.py)."""
     if last is None:
         return None
     f, turn, outcome, decided, attack_dice, defence_dice = last
     a, d = f.dice.get("attack", ()), f.dice.get("defence", ())
     return {
         "kind": f.kind, "attacker": f.attacker, "defender": f.defender, "area": f.area, "turn": turn,
-        "cards": [[side, k, c] for side, k, c, _ in f.cards], "garrisons": list(f.garrisons),
-        "attack_dice": [[why, n] for why, n in attack_dice], "defence_dice": [[why, n] for why, n in defence_dice],
-        "attack_roll": list(a), "defence_roll": list(d), "attack_hits": hits(a), "defence_hits": hits(d),
+        "cards": tuple((side, k, c) for side, k, c, _ in f.cards), "garrisons": tuple(f.garrisons),
+        "attack_dice": tuple((why, n) for why, n in attack_dice),
+        "defence_dice": tuple((why, n) for why, n in defence_dice),
+        "attack_roll": tuple(a), "defence_roll": tuple(d), "attack_hits": hits(a), "defence_hits": hits(d),
         "outcome": outcome, "text": decided.text, "rule": decided.rule,
     }
 

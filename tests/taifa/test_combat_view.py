@@ -69,18 +69,17 @@ def test_the_last_fight_says_where_every_die_came_from() -> None:
         last = g.view(seat)["last_combat"]
         assert last == {
             "kind": "attack", "attacker": castile, "defender": leon, "area": OVIEDO, "turn": 1,
-            "cards": [["attack", castile, "C01"], ["attack", castile, "C05"], ["attack", castile, "C28"],
-                      ["defence", leon, "C21"]],
-            "garrisons": [LUGO],
-            "attack_dice": [["troops 7", 7]],
-            "defence_dice": [["defence 3", 3], ["garrison of Lugo", 1], ["Siege Engines", -1], ["Champion", 2]],
-            "attack_roll": [6, 6, 6, 1, 1, 1, 1], "defence_roll": [6, 5, 1, 1, 1],
+            "cards": (("attack", castile, "C01"), ("attack", castile, "C05"), ("attack", castile, "C28"),
+                      ("defence", leon, "C21")),
+            "garrisons": (LUGO,),
+            "attack_dice": (("troops 7", 7),),
+            "defence_dice": (("defence 3", 3), ("garrison of Lugo", 1), ("Siege Engines", -1), ("Champion", 2)),
+            "attack_roll": (6, 6, 6, 1, 1, 1, 1), "defence_roll": (6, 5, 1, 1, 1),
             "attack_hits": 3, "defence_hits": 2, "outcome": "falls",
             "text": decided.text, "rule": "taifa 5.2",
         }
     assert g.view(None)["fight"] is None  # the capture's choice comes after: the fight is over
-    g.view(None)["last_combat"]["cards"].clear()  # the caller's own copy
-    assert len(g.view(None)["last_combat"]["cards"]) == 4
+    assert len(g.view(None)["last_combat"]["cards"]) == 4  # tuples: nobody's copy can change the game's
     c = g.clone()
     assert c.view(None)["last_combat"] == g.view(None)["last_combat"]
 
@@ -108,8 +107,8 @@ def test_a_sortie_and_an_event_count_as_their_cards() -> None:
     assert chance(g).label == "Castile rolls 3 dice to attack Oviedo"  # 6 + 1 - 4
     fight(g, [], [(1, 1, 1), (6, 6, 6)])
     last = g.view(None)["last_combat"]
-    assert last["attack_dice"] == [["troops 6", 6], ["Cavalry Charge", 1], ["Surprise Sortie", -4]]
-    assert last["defence_dice"] == [["defence 3", 3]] and last["outcome"] == "holds"
+    assert last["attack_dice"] == (("troops 6", 6), ("Cavalry Charge", 1), ("Surprise Sortie", -4))
+    assert last["defence_dice"] == (("defence 3", 3),) and last["outcome"] == "holds"
 
 
 def test_an_incursion_is_a_fight_too() -> None:
@@ -125,9 +124,9 @@ def test_an_incursion_is_a_fight_too() -> None:
     cat, val = k(g, "catalans"), k(g, "valencia")
     assert last == {
         "kind": "incursion", "attacker": cat, "defender": val, "area": 0, "turn": 1,
-        "cards": [["attack", cat, "C21"]], "garrisons": [],
-        "attack_dice": [["incursion", 1], ["Champion", 2]], "defence_dice": [],
-        "attack_roll": [1, 1, 5], "defence_roll": [], "attack_hits": 1, "defence_hits": 0,
+        "cards": (("attack", cat, "C21"),), "garrisons": (),
+        "attack_dice": (("incursion", 1), ("Champion", 2)), "defence_dice": (),
+        "attack_roll": (1, 1, 5), "defence_roll": (), "attack_hits": 1, "defence_hits": 0,
         "outcome": "succeeds", "text": decided.text, "rule": "taifa 5.3",
     }
 
@@ -143,7 +142,7 @@ def test_a_cancelled_fight_is_kept_with_the_card_that_called_it_off() -> None:
     last = g.view(None)["last_combat"]
     (cancel,) = of_kind(events, "cancel")
     assert last["outcome"] == "cancelled" and last["text"] == cancel.text and last["rule"] == cancel.rule
-    assert last["cards"] == [["defence", k(g, "valencia"), "M35"]] and last["attack_roll"] == []
+    assert last["cards"] == (("defence", k(g, "valencia"), "M35"),) and last["attack_roll"] == ()
 
 
 def test_an_independent_campaign_rolls_its_force() -> None:
@@ -156,8 +155,8 @@ def test_an_independent_campaign_rolls_its_force() -> None:
     fight(g, [], [(6, 6, 6, 6), (1,) * 5])
     last = g.view(None)["last_combat"]
     assert last["attacker"] == INDEPENDENT and last["outcome"] == "falls"
-    assert last["attack_dice"] == [["Independent Campaign", 4]]
-    assert last["defence_dice"] == [["defence 3", 3], ["Militia", 2]]
+    assert last["attack_dice"] == (("Independent Campaign", 4),)
+    assert last["defence_dice"] == (("defence 3", 3), ("Militia", 2))
 
 
 def test_an_independent_area_defends_itself() -> None:
