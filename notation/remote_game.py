@@ -34,6 +34,7 @@ class RemoteGame:
         self.game: Game = self.start.clone()
         self.played = 0  # log entries applied (perfect information)
         self.version = -1
+        self._own_view, self._own_describe, self._own_parse = self.game.view, self.game.describe, self.game.parse
 
     def update(self) -> None:
         """Follow the client's latest table."""
@@ -52,7 +53,21 @@ class RemoteGame:
             rebuild = self.gi.from_view
             if rebuild is None:
                 raise RulesError(f"{self.gi.title} cannot be drawn from a seat's view here")
-            self.game = rebuild(self.start, c.view, c.seat)
+            self.game = self._dressed(rebuild(self.start, c.view, c.seat))
+
+    def _dressed(self, game: Game) -> Game:
+        """The rebuilt game, answering with what the host sent: its question, its options' words
+        and warnings, this seat's view (set on the object, so the game's own methods that ask its
+        point, such as ``describe``, ask the host's too). Its own are kept for the rest."""
+        self._own_view, self._own_describe, self._own_parse = game.view, game.describe, game.parse
+        for name in ("point", "view", "describe", "warning", "parse"):
+            setattr(game, name, getattr(self, name))
+        return game
+
+    @property
+    def drawn(self) -> Game:
+        """The game to draw: played along (perfect information), else rebuilt from the view and dressed."""
+        return self.game
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -77,7 +92,7 @@ class RemoteGame:
         c = self.client
         if seat == c.seat and c.view is not None:
             return c.view
-        return self.game.view(seat)
+        return self._own_view(seat)
 
     def _option(self, code: Any) -> list[Any] | None:
         """The host's [code, words, warning] for one of this seat's options now."""
@@ -89,7 +104,7 @@ class RemoteGame:
 
     def describe(self, code: Any) -> str:
         option = self._option(code)
-        return str(option[1]) if option is not None else self.game.describe(code)
+        return str(option[1]) if option is not None else self._own_describe(code)
 
     def warning(self, code: Any) -> str | None:
         """The rules' question before a choice a player may regret, as the host worded it."""
@@ -104,7 +119,7 @@ class RemoteGame:
             if " ".join(str(option[1]).split()).casefold() == want:
                 return code_of(option[0])
         try:
-            return self.game.parse(text)
+            return self._own_parse(text)
         except RulesError:
             raise
         except Exception:  # noqa: BLE001 - a game rebuilt from a view may not read every phrase

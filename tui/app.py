@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from textual.app import App, SystemCommand
@@ -60,7 +60,7 @@ class FiefdomApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False)]
 
     def __init__(self, data: str | Path | None = None, open_path: Path | None = None,
-                 resume_path: Path | None = None, games: GameLookup | None = None) -> None:
+                 resume_path: Path | None = None, games: GameLookup | None = None, join: Any = None) -> None:
         """``open_path``: a record to open in the replay viewer; ``resume_path``: an unfinished
         record to play on at once (``fiefdom resume FILE``); either falls back to home with a note.
         ``games``: the registry with a user's own data files (``--map``), for those records."""
@@ -68,6 +68,7 @@ class FiefdomApp(App):
         self.data_dir = data_dir(data)
         self.open_path = open_path
         self.resume_path = resume_path
+        self.join = join  # an invitation to a hosted game (notation.protocol.Invitation), played at once
         self._games = games
         self._help: tuple[KeyTables, list[tuple[str, str]]] | None = None
         self.keymap: dict[str, str] = {}
@@ -84,6 +85,8 @@ class FiefdomApp(App):
             self.open_record(self.open_path)
         if self.resume_path is not None:
             self.resume_game(self.resume_path, replace=False)
+        if self.join is not None:
+            self.join_game(self.join)
 
     def warm_up_help(self) -> None:
         """While the first screen is read: Rich's Markdown imported in a thread, and the key tables
@@ -106,6 +109,8 @@ class FiefdomApp(App):
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
         yield SystemCommand("Continue", "Resume an unfinished game", self.action_continue_game)
         yield SystemCommand("Open record", "Open a .fief record in the replay viewer", self.action_open_record)
+        yield SystemCommand("Join a hosted game", "Play a seat of a game hosted with fiefdom host, from its "
+                            "invitation", self.action_join_game)
         yield SystemCommand("Help", "Keys and the rules in brief", self.action_help)
         commands = getattr(screen, "commands", None)  # the screen's own: a game's resign, takeback, ...
         for title, help_text, callback in commands() if callable(commands) else ():
@@ -116,6 +121,21 @@ class FiefdomApp(App):
         from tui.screens.setup import SetupScreen
 
         self.push_screen(SetupScreen())
+
+    def action_join_game(self) -> None:
+        """A hosted game's seat, from the invitation pasted (``fiefdom join URL`` does it at once)."""
+        from tui.screens.dialogs import JoinDialog
+
+        def chosen(invitation: Any) -> None:
+            if invitation is not None:
+                self.join_game(invitation)
+
+        self.push_screen(JoinDialog(), chosen)
+
+    def join_game(self, invitation: Any) -> None:
+        from tui.screens.remote_play import RemotePlayScreen
+
+        self.push_screen(RemotePlayScreen(invitation, self.games))
 
     def action_continue_game(self) -> None:
         from tui.screens.setup import ContinueScreen

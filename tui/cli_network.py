@@ -26,6 +26,20 @@ PORT_HELP = "The port to listen on (default: any free one; a resumed game takes 
 def register(app: typer.Typer) -> None:
     app.command("host")(takes_data_flags(host))
     app.command("join")(join)
+    app.command("serve")(serve)
+
+
+def serve(
+    bind: str = typer.Option("127.0.0.1", "--bind", help="The address to listen on (default 127.0.0.1: this "
+                             "machine only; anyone who reaches the port plays on this machine)."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on."),
+    command: Optional[str] = typer.Option(None, "--command", help="The command each page runs (default: the app)."),
+) -> None:
+    """The app in a web browser (textual-serve): for a player without Python, who pastes a hosted
+    game's invitation under "Join a hosted game", or plays here."""
+    from tui.serve import serve as serve_pages
+
+    serve_pages(bind, port, command)
 
 
 def host(
@@ -155,6 +169,7 @@ def join(
     url: str = typer.Argument(..., help="The invitation: fief://HOST:PORT/SEAT?t=TOKEN.", metavar="URL",
                               show_default=False),
     prompt: bool = typer.Option(False, "--prompt", help="Play at the text prompt instead of the app."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Where the app's settings live (as for play)."),
 ) -> None:
     """Join a hosted game with the invitation its host gave you: your seat, or watch (a spectator's)."""
     from core import games as core_games
@@ -173,4 +188,10 @@ def join(
         except NoInput as err:
             fail(str(err))
         return
-    fail("join in the app is not ready yet: use --prompt")
+    from tui.app import FiefdomApp
+
+    try:
+        app_ = FiefdomApp(data_dir, join=invitation)
+    except OSError as err:
+        fail(str(err))
+    app_.run()

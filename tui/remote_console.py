@@ -56,7 +56,7 @@ class RemoteConsole(Asker):
     @property
     def game(self) -> Game:
         assert self.remote is not None
-        return self.remote  # type: ignore[return-value]  # a RemoteGame draws as a Game
+        return self.remote.drawn
 
     # -- the connection, in its own thread ----------------------------------------------------
 

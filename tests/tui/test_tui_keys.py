@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.command import CommandList, CommandPalette
 
 from tui.games.tafl.board import TaflBoard
-from tui.screens.dialogs import Dialog
+from tui.screens.dialogs import Dialog, JoinDialog
 from tui.screens.help import HelpScreen, HelpText
 from tui.screens.home import HomeScreen
 from tui.screens.play import PlayScreen
@@ -155,7 +155,11 @@ async def test_the_home_menu_does_what_its_entries_say_by_enter_and_by_click(mak
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup form")
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
-        await pilot.press("down", "down", "down", "enter")  # Help
+        await pilot.press("down", "down", "down", "enter")  # Join a hosted game
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinDialog), "the invitation's box")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home after join")
+        await pilot.press("down", "enter")  # Help
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen), "home once more")

@@ -34,7 +34,7 @@ def test_home_snapshot(snap_compare, make_app, size) -> None:
         app = pilot.app
         assert isinstance(app.screen, HomeScreen)
         menu = app.screen.query_one("#home-menu", OptionList)
-        assert app.focused is menu and menu.highlighted == 0 and menu.option_count == 5
+        assert app.focused is menu and menu.highlighted == 0 and menu.option_count == 6
         assert "fiefdom" in text(app.screen.query_one("#title"))
         checked.append(True)
 

@@ -263,3 +263,37 @@ class ViewDialog(Dialog):
     @on(OptionList.OptionSelected, "#views")
     def picked(self, message: OptionList.OptionSelected) -> None:
         self.dismiss(self.views[int(message.option.id or 0)])
+
+
+class JoinDialog(Dialog):
+    """An invitation to a hosted game, pasted (``fief://HOST:PORT/SEAT?t=TOKEN``); dismisses with
+    it read (notation.protocol.Invitation), or None. A text that is not one is said in one line."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Join a hosted game: paste the invitation its host gave you")
+            yield Input(placeholder="fief://HOST:PORT/SEAT?t=TOKEN", id="join-url")
+            yield Static("", id="join-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Join", id="join", variant="primary")
+                yield Button("Close", id="close")
+
+    def on_mount(self) -> None:
+        for box in self.query("#join-url").results(Input):
+            box.focus()
+
+    @on(Button.Pressed, "#close")
+    def close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#join")
+    @on(Input.Submitted, "#join-url")
+    def join(self) -> None:
+        from notation.protocol import Invitation, ProtocolError
+
+        try:
+            invitation = Invitation.parse(self.query_one("#join-url", Input).value)
+        except ProtocolError as err:
+            self.query_one("#join-error", Static).update(Text(visible(str(err)), style="red"))
+            return
+        self.dismiss(invitation)

@@ -1,4 +1,4 @@
-"""Home: new game, continue, open a record, help, quit. It imports no game and no runner,
+"""Home: new game, continue, open a record, join a hosted game, help, quit. It imports no game and no runner,
 so the first frame comes quickly (docs/performance.md)."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ class HomeScreen(Screen):
         Binding("n", "app.new_game", "New game", id="home.new"),
         Binding("c", "app.continue_game", "Continue", id="home.continue"),
         Binding("o", "app.open_record", "Open record", id="home.open"),
+        Binding("j", "app.join_game", "Join", id="home.join"),
         Binding("question_mark,f1", "app.help", "Help", id="home.help"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
@@ -33,6 +34,7 @@ class HomeScreen(Screen):
                 Option("New game", id="new"),
                 Option("Continue an unfinished game", id="continue"),
                 Option("Open a record", id="open"),
+                Option("Join a hosted game", id="join"),
                 Option("Help", id="help"),
                 Option("Quit", id="quit"),
                 id="home-menu",
@@ -47,7 +49,7 @@ class HomeScreen(Screen):
     @on(OptionList.OptionSelected, "#home-menu")
     async def chosen(self, message: OptionList.OptionSelected) -> None:
         action = {"new": "new_game", "continue": "continue_game", "open": "open_record",
-                  "help": "help", "quit": "quit"}[message.option.id or "quit"]
+                  "join": "join_game", "help": "help", "quit": "quit"}[message.option.id or "quit"]
         await self.run_action(f"app.{action}")
 
 

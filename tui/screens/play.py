@@ -87,6 +87,10 @@ class PlayScreen(Screen):
         self.driver.think_apart()  # an AI's search never holds the interpreter this screen needs
         self.board_class = plugin(runner.header.game).load("board")
         self.score_word = runner.gi.score_word
+        self.begin_drawing()
+
+    def begin_drawing(self) -> None:
+        """What the screen keeps of what it drew (a hosted game's screen sets it up too)."""
         self.worded: dict[int | None, list[str]] = {}  # the move list as each seat shown reads it
         self.log_viewer: int | None = None  # the seat the event log is written for
         self.handing_over: int | None = None  # hot seat: the seat the hand-over screen waits for
@@ -119,10 +123,16 @@ class PlayScreen(Screen):
                 yield SidePanes("Events", id="logs")
         yield KeysFooter()
 
+    @property
+    def drawn(self) -> bool:
+        """Whether the table is composed (a hosted game's comes with the host's first table)."""
+        return True
+
     def on_mount(self) -> None:
-        self.log_viewer = self.view_seat()
-        self.rewrite_log()
-        self.focus_start()
+        if self.drawn:
+            self.log_viewer = self.view_seat()
+            self.rewrite_log()
+            self.focus_start()
         self.driver.start()  # draws the table (focusing the move box when dice from the table are due)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -131,7 +141,7 @@ class PlayScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from help or a dialog: a hand-over that fell due meanwhile is shown now."""
-        if self.handing_over is None:
+        if self.handing_over is None and self.drawn:
             self.refresh_all()
 
     # -- the driver's view (notation.driver.DriverView) -------------------------------------
@@ -322,7 +332,7 @@ class PlayScreen(Screen):
         return Text.assemble(head, last, " · ", tail)
 
     def on_resize(self) -> None:
-        if self.is_mounted:
+        if self.is_mounted and self.drawn:
             set_content(self.query_one("#status", Static), self.status_text())
 
     def show_error(self, text: str) -> None:
