@@ -333,8 +333,8 @@ def game_name(game: str) -> str:
     return name
 
 
-def _seat_index(name: str, seats: Sequence[str]) -> int:
-    """The seat ``--seat`` names: by its name (any letter case) or its number from 1."""
+def _seat_at(name: str, seats: Sequence[str]) -> int | None:
+    """The seat ``--seat`` names: by its name (any letter case) or its number from 1; None if none."""
     from tui.cli_choices import canonical
 
     word = canonical(name, seats)
@@ -342,7 +342,25 @@ def _seat_index(name: str, seats: Sequence[str]) -> int:
         return seats.index(word)
     if name.strip().isdigit() and 1 <= int(name.strip()) <= len(seats):
         return int(name.strip()) - 1
-    fail(f"no seat {name.strip()[:40]!r} (seats: {', '.join(seats)}, or their numbers 1 to {len(seats)})")
+    return None
+
+
+def _seat_index(name: str, seats: Sequence[str]) -> int:
+    index = _seat_at(name, seats)
+    if index is None:
+        fail(f"no seat {name.strip()[:40]!r} (seats: {', '.join(seats)}, or their numbers 1 to {len(seats)})")
+    return index
+
+
+def seated_variant(gi: core_games.GameDescriptor, given: Sequence[str]) -> str:
+    """The variant a new game takes when none is named: the first whose seats include every seat
+    ``--seat`` names (``--seat "Player 3=ai"`` is a game of three at least), else the first."""
+    names = [item.partition("=")[0] for item in given]
+    for variant in gi.variant_keys():
+        seats = [s.name for s in gi.seat_specs(variant)]
+        if all(_seat_at(name, seats) is not None for name in names):
+            return variant
+    return gi.variant_keys()[0]
 
 
 def seat_plans(gi: core_games.GameDescriptor, variant: str, given: Sequence[str], *, people: bool,
@@ -444,7 +462,7 @@ def new_game(game: str, variant: str | None, seat: Sequence[str], option: Sequen
     pairs = data_pairs(data, flags)
     games = data_lookup(game, pairs)
     gi = games(game)
-    variant = gi.variant_keys()[0] if variant is None else canonical(variant, gi.variant_keys())
+    variant = seated_variant(gi, seat) if variant is None else canonical(variant, gi.variant_keys())
     try:
         gi.check_variant(variant)
         options = gi.options_of(variant, rule_options(game, variant, list(option)))

@@ -23,3 +23,23 @@ def test_play_help_names_the_data_folder_it_would_use() -> None:
     r = runner.invoke(app, ["play", "--help"], terminal_width=400)
     assert r.exit_code == 0
     assert str(default_data_dir()) in r.stdout
+
+
+def test_a_seat_named_chooses_the_variant_that_has_it(tmp_path) -> None:
+    """`--seat "Player 3=ai"` with no --variant is a game of three (the first variant with that
+    seat); a seat no variant has is still one line."""
+    from core import games as core_games
+    from tui.cli_support import seated_variant
+
+    kingdom, taifa = core_games.info("kingdom"), core_games.info("taifa")
+    assert seated_variant(kingdom, ["Player 1=human", "Player 3=ai"]) == "multi-3"
+    assert seated_variant(kingdom, ["4=human"]) == "multi-4"
+    assert seated_variant(kingdom, []) == "multi-2"
+    assert seated_variant(taifa, ["El Cid=human"]) == "el-cid"
+    assert seated_variant(taifa, ["Castile=human"]) == "standard"
+    r = runner.invoke(app, ["play", "kingdom", "--seat", "Player 3=random", "--seat", "Player 2=random",
+                            "--seat", "Player 1=random", "--prompt", "--data-dir", str(tmp_path)])
+    assert r.exit_code == 0 and "multi-3" not in r.stderr, r.stderr
+    assert "Take the Kingdom, multi-3" in r.stdout
+    r = runner.invoke(app, ["play", "kingdom", "--seat", "Player 9=ai", "--data-dir", str(tmp_path)])
+    assert r.exit_code == 2 and r.stderr.startswith("error: no seat 'Player 9'")
