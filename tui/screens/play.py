@@ -317,7 +317,7 @@ class PlayScreen(Screen):
         else:
             assert isinstance(point, Decision)
             kind = r.seat_kind(point.seat)
-            doing = "your move" if kind == "human" else "thinking…"
+            doing = self.move_word(point.seat) if kind == "human" else "thinking…"
             if point.kind != "action":
                 doing += f" ({point.kind})"
             tail = Text.assemble((visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{pace}")
@@ -330,6 +330,10 @@ class PlayScreen(Screen):
         else:
             last = ""
         return Text.assemble(head, last, " · ", tail)
+
+    def move_word(self, seat: int) -> str:
+        """What the status line says of a person's turn (a hosted game's seat says whose)."""
+        return "your move"
 
     def on_resize(self) -> None:
         if self.is_mounted and self.drawn:

@@ -345,6 +345,9 @@ class RemotePlayScreen(PlayScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action not in ("skip", "speed", "takeback")
 
+    def move_word(self, seat: int) -> str:
+        return "your move" if seat == self.remote_driver.client.seat else "to move"
+
     def seed_line(self) -> Text:
         h = self.remote_driver.client.header
         return Text(visible(f"{h.game} {h.variant}, hosted" if h else "hosted game"), style="dim")
