@@ -31,10 +31,11 @@ from core.engine import TABLE, Chance, Event, Result, Viewer
 from core.visibility import chance_words
 from notation import games as notation_games
 from notation.catalog import GameLookup
+from notation.deal import Deal
 from notation.reader import Recording
 from notation.replay import Replay, ReplayFailure, StepInfo
 from notation.visitor import BaseVisitor, StreamingVisitor, ending, seed_hidden, viewer_name, walk_stream
-from notation.wording import HIDDEN_CATEGORIES, braced, visible
+from notation.wording import HIDDEN_CATEGORIES, braced, count, visible
 
 Source = Union[Recording, Replay]
 
@@ -137,6 +138,8 @@ class TextExporter(StreamingVisitor):
     def visit_header(self, name: str, value: str) -> None:
         if name not in self.hidden_tags:
             self.emit(f'[{name} "{_pgn_value(visible(value))}"]\n')
+        if name == "Seed" and self.replay.header.deal is not None:  # a networked game's: the seed's proof
+            self.emit(f'[Deal "{deal_words(self.replay.header.deal)}"]\n')
 
     def visit_step(self, info: StepInfo) -> None:
         self._body()
@@ -228,6 +231,11 @@ class ReportExporter(TextExporter):
         """Each step's line is written as it comes: nothing is gathered."""
 
 
+def deal_words(deal: Deal) -> str:
+    """A header's deal in one short line, for the text export's ``Deal`` tag."""
+    return f"{count(len(deal.parties), 'party', 'parties')}, checked by verify"
+
+
 def step_text(info: StepInfo, seat_name: str | None = None) -> str:
     """A step as a report gives it: who decided what (``seat_name``: the seat as the report
     names it; the record's name by default), or what the dice or the pick gave; a shuffle by its
@@ -271,6 +279,17 @@ def _result_json(result: Result | None) -> dict[str, Any] | None:
         "winners": list(result.winners), "reason": result.reason,
         "rule": result.rule, "scores": list(result.scores),
     }
+
+
+def hex_bytes(value: Any) -> Any:
+    """``value`` with every bytes in it (a deal's commitments and secrets) written as lowercase hex."""
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, dict):
+        return {k: hex_bytes(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [hex_bytes(v) for v in value]
+    return value
 
 
 def json_text(value: Any, indent: int = 0) -> str:
@@ -320,8 +339,11 @@ class JsonExporter(StreamingVisitor):
                           + items[at:])
         if seed_hidden(replay, self.viewer):
             header = {**header, "seed": None}  # a seat's export: the seed would deal every card again
+            if header.get("deal") is not None:  # and so would the deal's secrets: its commitments are kept
+                header["deal"] = {"host": {**header["deal"]["host"], "secret": None},
+                                  "seats": [{**s, "secret": None} for s in header["deal"]["seats"]]}
             header["view"] = viewer_name(self.viewer, replay.seat_names)
-        self.emit("{\n  \"header\": " + json_text(header, 1))
+        self.emit("{\n  \"header\": " + json_text(hex_bytes(header), 1))
 
     def _start_steps(self) -> None:
         if self.start_comments is not None:

@@ -88,7 +88,9 @@ def verify_command(
     (or on standard error for one that cannot be read), each after the record's name when there
     are several: what a record says is quoted visibly, never obeyed. Outcomes not derived from a
     seed (dice typed at the table, chance recorded) are said to be taken as given:
-    ``ok (dice typed at the table: 14 outcomes taken as given): ...``.
+    ``ok (dice typed at the table: 14 outcomes taken as given): ...``. A record whose seed was
+    dealt by commit and reveal (a networked game's) says its deal was checked too:
+    ``ok: 7 records, unfinished, the deal checked: 3 parties``.
     """
     if len(files) == 1:
         code, line = _verified(files[0])
@@ -109,12 +111,23 @@ def verify_command(
 def _verified(file: Path) -> tuple[int, str]:
     """The exit status and the one visible line of verifying ``file`` (typer.Exit(2), said in one line
     on standard error, when it cannot be read)."""
-    report = verify(_read(file), games=games(file))
+    recording = _read(file)
+    report = verify(recording, games=games(file))
     if report.ok:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
         given = f" ({report.note})" if report.note else ""
-        return 0, visible(f"ok{given}: {count(report.records, 'record')}, {outcome}")
+        deal = _deal_words(recording, report.deal)
+        return 0, visible(f"ok{given}: {count(report.records, 'record')}, {outcome}{deal}")
     return 1, visible(report.verdict)
+
+
+def _deal_words(recording: Recording, checked: bool) -> str:
+    """``, the deal checked: N parties`` after a good record's ok line when its header has a deal
+    (a networked game's seed, dealt by commit and reveal: notation/deal.py); "" when it has none."""
+    deal = recording.header.deal
+    if not checked or deal is None:
+        return ""
+    return f", the deal checked: {count(len(deal.parties), 'party', 'parties')}"
 
 
 @replay_app.command("show")
