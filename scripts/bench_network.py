@@ -245,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.what == "host":
-        asyncio.run(host_main(a.games or 1, a.seed, a.dir))
+        asyncio.run(host_main(a.games or 1, a.seed, a.dir or Path(tempfile.mkdtemp(prefix="bench-network-"))))
         return
     games = a.games or (1 if a.what == "latency" else 50)
     spectators = a.spectators if a.spectators is not None else (20 if a.what == "latency" else 0)
