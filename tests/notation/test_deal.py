@@ -169,7 +169,7 @@ def _with_deal(data: bytes, deal: Deal, path: Path) -> Path:
 def test_verify_passes_a_good_deal(tmp_path: Path) -> None:
     played(tmp_path / "dealt.fief")
     code, out = _verify(tmp_path / "dealt.fief")
-    assert code == 0 and out == "ok: 7 records, unfinished\n"
+    assert code == 0 and out == "ok: 7 records, unfinished, the deal checked: 3 parties\n"
 
 
 def test_verify_fails_a_reveal_that_does_not_match_in_one_line(tmp_path: Path) -> None:
