@@ -181,6 +181,11 @@ class Page:
         await self.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=key_code,
                         modifiers=modifiers)
 
+    async def insert_text(self, text: str) -> None:
+        """``text`` typed where the page's focus is at once, as a paste or an input method gives it
+        (xterm.js passes it on to the app as the keys' characters)."""
+        await self.send("Input.insertText", text=text)
+
     async def screenshot(self, path: Path) -> Path:
         """A PNG of the page as drawn, once the browser has drawn two more frames."""
         await self.evaluate(TWO_FRAMES)

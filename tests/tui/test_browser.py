@@ -1,27 +1,35 @@
 """`fiefdom serve` in a real browser: tui/serve.py serves the app on a loopback port, headless
 Chromium opens the page, the home screen is drawn in it, and a key pressed in the page opens the
-help screen. Screenshots of both are kept in the test's temporary folder (their paths are printed;
+help screen. Then one move of a hosted game: a Brandubh game hosted in the test's own event loop
+(tests/network/support.py), its attackers' invitation typed into home's "Join a hosted game" in the
+page, the defenders a scripted client, and the attackers' first option played by keys in the page.
+Screenshots of the three are kept in the test's temporary folder (their paths are printed;
 `pytest -s` shows them). Skipped where Debian's chromium package is not installed. And `serve`'s
 refusals: a bad port, address or one in use is one line, before any line saying where to go."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import socket
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 import typer
 
+from tests.network.support import Player, new_host, setup_of
 from tui.serve import app_command, page_url, serve
-from browser_support import PACKAGE, TERMINAL_SHOWN, Browser, chromium_path, free_port, stop, until
+from browser_support import PACKAGE, TERMINAL_SHOWN, Browser, Page, chromium_path, free_port, stop, until
 
 HOME_TEXT = "play, record and review medieval tabletop games"  # the home screen's title (tui/screens/home.py)
 HELP_TEXT = "Keys here"  # the help screen's first heading (tui/screens/help.py)
+JOIN_TEXT = "Join a hosted game: paste the invitation"  # home's join dialog (tui/screens/dialogs.py)
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -86,6 +94,11 @@ async def test_the_app_in_a_browser(tmp_path: Path) -> None:
                 await until(lambda: shows(HELP_TEXT), "help screen after '?'", alive=alive)
                 shot = await page.screenshot(tmp_path / "help.png")
                 print(f"the help screen in Chromium: {shot}")
+
+                await page.press("Escape", "Escape", 27)  # back home
+                await until(lambda: shows(HOME_TEXT), "home screen after Escape", alive=alive)
+                shot = await one_hosted_move(page, tmp_path, shows, alive)
+                print(f"one move of a hosted game in Chromium: {shot}")
             finally:
                 await page.close()
     finally:
@@ -93,6 +106,64 @@ async def test_the_app_in_a_browser(tmp_path: Path) -> None:
             browser.close()
         stop(server)
     assert f"fiefdom in a browser: open {url} (Ctrl+C stops it)" in log.read_text("utf-8").splitlines()
+
+
+async def one_hosted_move(page: Page, folder: Path, shows: Callable[[str], Awaitable[str | None]],
+                          alive: Callable[[], str | None]) -> Path:
+    """A Brandubh game of two people hosted here on 127.0.0.1: the attackers (who move first) joined
+    from home in the page, the defenders by a client that never answers (so the game stays at their
+    turn); the attackers' highlighted option played by keys in the page. The screenshot's path."""
+    host = new_host(setup_of("tafl", "brandubh", ["human", "human"]), folder / "hosted.fief")
+    attackers, defenders = (await host.open())[:2]
+    serving = asyncio.get_running_loop().create_task(host.serve())
+    other: Player | None = None
+
+    def host_gone() -> str | None:
+        if serving.done():
+            return f"the host stopped: {serving.exception() if not serving.cancelled() else 'cancelled'}"
+        return alive()
+
+    async def at(condition: Callable[[], Any]) -> Any:
+        return condition()
+
+    try:
+        await page.press("j", "KeyJ", 74)
+        await until(lambda: shows(JOIN_TEXT), "home's join dialog after 'j'", alive=host_gone)
+        await page.insert_text(attackers.url())
+        typed = attackers.url().split("://", 1)[1]  # the box scrolls its start out of view
+        await until(lambda: shows(typed), "the invitation in the box", alive=host_gone)
+        await page.press("Enter", "Enter", 13)
+        await until(lambda: at(lambda: attackers.seat in host.peers), "the page's seat at the host", alive=host_gone)
+        other = await Player(defenders, play=False).join()
+
+        async def asked() -> str | None:  # the status line says so and the options pane lists the options
+            screen = await shows("attackers (human) your move")
+            return screen if screen is not None and "attackers to move" in screen else None
+
+        board = await until(asked, "the attackers asked in the page", alive=host_gone)
+        assert "tafl brandubh · step 1 · nothing played yet" in board, board
+
+        await page.press("o", "KeyO", 79)  # the options pane, its first option highlighted
+        await page.press("Enter", "Enter", 13)
+        played = await until(lambda: at(lambda: host.driver is not None and host.driver.entries),
+                             "the attackers' move at the host", alive=host_gone)
+        assert [e.seat for e in played] == [attackers.seat], played
+        await other.until(lambda: len(other.client.log) == 1 and other.client.ask is not None)
+        move = played[0].text
+        listed = [words.split()[0] for line in board.splitlines() if (words := line.partition("▊ ")[2].strip())]
+        assert listed[0] == move, board  # the first option listed (highlighted) is the one played
+        screen = await until(lambda: shows("defenders (human) to move"), "the defenders' turn in the page",
+                             alive=host_gone)
+        assert "step 2 · last: " in screen and f"1. {move}" in screen, (move, screen)  # the status line, the move list
+        return await page.screenshot(folder / "hosted-move.png")
+    except AssertionError:
+        print(f"the page's terminal then:\n{await page.screen_text()}")
+        raise
+    finally:
+        if other is not None:
+            other.leave()
+        await host.stop()
+        await asyncio.wait_for(serving, 30)
 
 
 @pytest.mark.parametrize(("bind", "port", "says"), [
