@@ -33,7 +33,7 @@ from core.engine import Decision, Event, RulesError, Viewer
 from notation.clock import ClockRule, Clocks
 from notation.deal import HOST, Deal, Reveal as DealReveal, commitment, new_secret, seat_label, seed_of
 from notation.driver import SPEEDS, Note, PlayDriver, loop_later
-from notation.format import Header
+from notation.format import DecisionRecord, Header
 from notation.protocol import (
     ClientMessage, Commit, Decide, FrameLimits, FrameTooLarge, Hello, Invitation, ProtocolError, Resign, Reveal, from_client,
     pack, read_frame, view_to_wire,
@@ -47,6 +47,7 @@ RATE = 20.0  # messages a second a client may send, on average (beside answers t
 BURST = 40.0  # and at once
 WRITE_BUFFER = 16 * 1024 * 1024  # a client that reads nothing is dropped rather than buffered for
 LINGER = 30.0  # seconds the host stays up after the end, for the last tables to reach everyone
+GRACE = 5.0  # seconds a closed connection has to take what is still unsent before it is cut
 SIDECAR = ".host"  # beside the record: the invitations' tokens and the host's settings (mode 0600)
 
 
@@ -111,6 +112,14 @@ class Bucket:
         return True
 
 
+def cut_later(writer: asyncio.StreamWriter) -> None:
+    """A connection closed with bytes still unsent ends when they are sent, or GRACE seconds later
+    (a client that reads nothing would otherwise hold it, and its task, open for ever)."""
+    transport = writer.transport
+    if transport.get_write_buffer_size():
+        asyncio.get_running_loop().call_later(GRACE, transport.abort)
+
+
 class Peer:
     """One connection: a seat's client or a spectator's."""
 
@@ -148,6 +157,7 @@ class Peer:
         self.closed = True
         self.dirty.set()  # the sender wakes and ends
         self.writer.close()
+        cut_later(self.writer)
         self.host.left(self, why)
 
     async def send_tables(self) -> None:
@@ -188,6 +198,7 @@ class Host:
         self.views: dict[Viewer, Any] = {}  # this version's views, shared by the spectators
         self.done = asyncio.Event()
         self.server: asyncio.Server | None = None
+        self.connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}  # each one's task, until it ends
         self.clocks = Clocks(settings.clock, self.people) if settings.clock else None
         self.timer: asyncio.TimerHandle | None = None
         self.timed: tuple[int, int] | None = None  # the question the running clock is for
@@ -196,6 +207,17 @@ class Host:
         self.reveals: dict[int, bytes] = {}
         if runner is not None:
             self._play(runner)
+            self._restore_clocks(runner)
+
+    def _restore_clocks(self, runner: Runner) -> None:
+        """A resumed game's clocks: each seat's time left as its last decision's record has it
+        (a seat that had not decided yet starts from the base time)."""
+        recording = runner.journal.recording if runner.journal is not None else None
+        if self.clocks is None or recording is None:
+            return
+        for record in recording.records:
+            if isinstance(record, DecisionRecord) and record.clock is not None:
+                self.clocks.restore(record.seat, record.clock)
 
     # -- serving ---------------------------------------------------------------------------
 
@@ -218,13 +240,23 @@ class Host:
             await self.stop()
 
     async def stop(self) -> None:
+        """Every connection closed (and its task ended: one that will not take its last bytes is cut),
+        the driver left, the record let go."""
         if self.server is not None:
             self.server.close()
         for peer in [*self.peers.values(), *self.watchers]:
             peer.close()
+        for writer in self.connections.values():
+            writer.close()  # one still to say hello
         if self.driver is not None:
             await self.driver.leave()
         self.done.set()
+        if self.connections:
+            _, late = await asyncio.wait(list(self.connections), timeout=GRACE)
+            for task in late:
+                self.connections[task].transport.abort()
+            if late:
+                await asyncio.wait(late, timeout=GRACE)
 
     @property
     def path(self) -> Path | None:
@@ -234,6 +266,10 @@ class Host:
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer: Peer | None = None
+        task = asyncio.current_task()
+        assert task is not None
+        self.connections[task] = writer
+        task.add_done_callback(lambda _: self.connections.pop(task, None))
         try:
             hello = await asyncio.wait_for(read_frame(reader, FrameLimits.FROM_CLIENT), HELLO_SECONDS)
             message = from_client(hello) if hello is not None else None
@@ -248,6 +284,7 @@ class Host:
             if peer is None:
                 writer.write(pack({"t": "bye", "text": text}))
                 writer.close()
+                cut_later(writer)
             else:
                 peer.close(text)
         except (ConnectionError, OSError):
@@ -344,7 +381,7 @@ class Host:
     # -- the deal: commit, then reveal -------------------------------------------------------
 
     def welcome(self, seat: Viewer) -> dict[str, Any]:
-        h = self.header
+        h = self.driver.runner.header if self.driver is not None else self.header  # a seat handed to the AI says so
         clock = self.settings.clock
         return {"t": "welcome", "seat": seat, "game": {"game": h.game, "variant": h.variant, "revision": h.revision,
                                                          "options": h.options, "setup": h.setup},
@@ -469,20 +506,29 @@ class Host:
         waiting, key = d.runner.waiting, d.question()
         if not isinstance(waiting, Decision) or key is None or d.runner.result is not None:
             self.clocks.stop_without_increment()
+            self.timed = None  # the same question asked again (after the table was busy) runs the clock again
             return
         if self.timed == key:
             return
         self.timed = key
         self.clocks.start(waiting.seat)
+        self._arm(waiting.seat, key)
+
+    def _arm(self, seat: int, key: tuple[int, int]) -> None:
+        """The timer for when ``seat``'s running clock runs out on question ``key``."""
+        assert self.clocks is not None
         if self.timer is not None:
             self.timer.cancel()
-        self.timer = asyncio.get_running_loop().call_later(self.clocks.now(waiting.seat) + 0.001,
-                                                           lambda: self._flag(waiting.seat, key))
+        self.timer = asyncio.get_running_loop().call_later(self.clocks.now(seat) + 0.001,
+                                                           lambda: self._flag(seat, key))
 
     def _flag(self, seat: int, key: tuple[int, int]) -> None:
         """``seat``'s clock ran out on question ``key``: it loses, or the AI plays on for it."""
         d = self.driver
-        if d is None or self.clocks is None or d.question() != key or self.clocks.now(seat) > 0:
+        if d is None or self.clocks is None or d.question() != key or self.clocks.running != seat:
+            return
+        if self.clocks.now(seat) > 0:  # the timer came a little early
+            self._arm(seat, key)
             return
         self.clocks.stop_without_increment()
         name = self.header.seats[seat].name

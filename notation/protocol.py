@@ -187,19 +187,28 @@ class Invitation:
             port = parts.port
         except ValueError as err:
             raise ProtocolError(f"not an invitation ({err}): {short(text)}") from None
-        if parts.scheme != SCHEME or not parts.hostname or port is None:
+        if parts.scheme != SCHEME or not parts.hostname or not port:
             raise ProtocolError(f"an invitation looks like {SCHEME}://HOST:PORT/SEAT?t=TOKEN, not {short(text)}")
+        host = parts.hostname
+        if len(host) > 253 or not all(ch.isalnum() or ch in ".-_:%" for ch in host):
+            raise ProtocolError(f"the invitation's host is not a host name or an address: {short(host)}")
         where = parts.path.strip("/")
-        tokens = parse_qs(parts.query).get("t", [])
+        try:
+            tokens = parse_qs(parts.query, errors="strict").get("t", [])
+        except UnicodeError:
+            tokens = []
         if len(tokens) != 1 or not tokens[0]:
             raise ProtocolError("the invitation has no token (?t=...)")
+        token = tokens[0]
+        if not (token.isascii() and token.isprintable()) or " " in token or len(token) > Limits.SHORT_STR_BYTES:
+            raise ProtocolError(f"the invitation's token is not one a host gives: {short(token)}")
         if where == WATCH:
             seat = None
-        elif where.isascii() and where.isdigit() and 1 <= int(where[:3]) <= Limits.SEATS:
+        elif where.isascii() and where.isdigit() and len(where) <= 2 and 1 <= int(where) <= Limits.SEATS:
             seat = int(where) - 1
         else:
             raise ProtocolError(f"the invitation names no seat: {short(where)} (a number from 1, or {WATCH})")
-        return cls(parts.hostname, port, seat, tokens[0])
+        return cls(host, port, seat, token)
 
 
 # -- a view on the wire ------------------------------------------------------------------------

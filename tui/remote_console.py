@@ -156,7 +156,9 @@ class RemoteConsole(Asker):
             return point
         if c.turn is not None and self.waiting_for != (c.turn[0], len(c.log)) and c.turn[0] != c.seat:
             self.waiting_for = (c.turn[0], len(c.log))
-            self.write(visible(f"  ({c.header.seats[c.turn[0]].name} to play)"))
+            left = c.clock_left(c.turn[0])  # every seat's clock is shown: its own at its prompt, the others' here
+            clock = "" if left is None else f", {clock_text(left)} left"
+            self.write(visible(f"  ({c.header.seats[c.turn[0]].name} to play{clock})"))
         return None
 
     def _decide(self, decision: Decision) -> None:
