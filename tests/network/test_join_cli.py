@@ -134,4 +134,3 @@ def test_a_host_killed_outright_resumes_and_the_same_invitations_finish(tmp_path
     recording = read_record_file(record)
     assert recording.result is not None and decisions(record) > before
     assert verify(recording).ok
-    verified(record)
