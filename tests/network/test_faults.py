@@ -108,7 +108,11 @@ def decide(ask: list[int], code: Any) -> dict[str, Any]:
 # -- a client drops and comes back ---------------------------------------------------------------
 
 
-async def test_a_client_that_drops_rejoins_at_its_question_with_its_log(tmp_path: Path) -> None:
+@pytest.mark.parametrize("page", [FrameLimits.LOG_PAGE, 2])
+async def test_a_client_that_drops_rejoins_at_its_question_with_its_log(
+        page: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the log in one table, or in pages of two entries."""
+    monkeypatch.setattr(FrameLimits, "LOG_PAGE", page)
     table = await Table.open(tmp_path)
     ask = await table.to_the_gate()
     before = list(table.players[0].client.log)
@@ -117,7 +121,8 @@ async def test_a_client_that_drops_rejoins_at_its_question_with_its_log(tmp_path
     await eventually(lambda: 0 not in table.host.peers)
     back = table.rejoin(0, play=False)
     await back.join()
-    await back.until(lambda: back.client.ask is not None)
+    await back.until(lambda: back.client.ask is not None and len(back.client.log) == len(before))
+    assert back.client.tables >= len(before) // page
     assert back.client.log == before
     assert back.client.ask == ask
     assert back.client.header is not None and back.client.seat == 0
