@@ -373,7 +373,10 @@ async def test_a_client_that_never_reads_holds_nobody(tmp_path: Path, monkeypatc
     peer.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)
     peer.writer.transport.set_write_buffer_limits(high=1024)
     await table.to_the_gate()
-    assert peer.writer.transport.get_write_buffer_size() > 1024  # its pipe is full: its tables wait
+    assert table.host.driver is not None
+    while peer.writer.transport.get_write_buffer_size() <= 1024:  # till its pipe is full and its tables wait
+        table.host.driver.note("news for every table " * 10)
+        await eventually(lambda: not peer.dirty.is_set())  # its sender has taken it: sent, or waiting to be
     await table.finish()
     assert peer.closed and peer.sender is not None and peer.sender.done()
     assert not table.host.connections
