@@ -226,6 +226,11 @@ class Host:
         self.server = await asyncio.start_server(self._connected, self.settings.bind, self.settings.port)
         port = self.server.sockets[0].getsockname()[1]
         self.settings.port = port
+        if self.path is not None:  # a resumed game: where it listens now (--bind, --port) is kept for the next
+            try:
+                self.settings.save(self.path)
+            except OSError as err:
+                self.say(f"cannot keep the host's settings beside the record: {err.strerror or err}")
         host = self.settings.bind if self.settings.bind not in ("0.0.0.0", "::", "") else "127.0.0.1"
         invitations = [Invitation(host, port, seat, self.settings.tokens[seat]) for seat in self.people]
         return invitations + [Invitation(host, port, None, self.settings.watch)]

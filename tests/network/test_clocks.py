@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from core import games as core_games
 from core.match import Limit
 from notation.clock import ClockRule
 from notation.format import DecisionRecord
-from notation.host import Host
+from notation.host import Host, HostSettings
 from notation.reader import read_record_file
 from notation.replay import Replay
 from notation.verify import verify
@@ -201,3 +202,23 @@ async def test_the_prompt_shows_every_clock(tmp_path: Path) -> None:
     other.leave()
     await host.stop()
     await asyncio.wait_for(serving, 30)
+
+
+async def test_a_resumed_host_keeps_the_port_it_was_given(tmp_path: Path) -> None:
+    """``--port`` on ``--resume`` is where the next resume listens too (the settings beside the record)."""
+    path = tmp_path / "timed.fief"
+    host = new_host(BRANDUBH, path, clock=ClockRule(30, 0.0, "lose"))
+    invitations, serving = await hosted(host)
+    players = [await Player(inv, seed=i, choose=answers(1)).join() for i, inv in enumerate(invitations[:2])]
+    await eventually(lambda: clocks_of(path) if path.exists() else None)
+    await host.stop()
+    await asyncio.wait_for(serving, 30)
+    for p in players:
+        await p.gone()
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    again: Host = _resumed(path, "127.0.0.1", port, None, None)
+    assert [inv.port for inv in await again.open()] == [port] * 3
+    assert HostSettings.load(path).port == port and HostSettings.load(path).tokens == host.settings.tokens
+    await again.stop()
