@@ -60,6 +60,7 @@ class SeatClient:
         self._secret = b""
         self._host_commit = b""
         self._own_commit = b""
+        self._commits: dict[str, bytes] = {}
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.gone: str | None = None  # why the connection ended
@@ -144,14 +145,15 @@ class SeatClient:
         if m["phase"] == "commit":
             self._secret, self._host_commit = new_secret(), m["host"]
             self._own_commit = commitment(self._secret, who)
-            self.send({"t": "commit", "commit": self._own_commit})
+            self.send({"t": "commit", "commit": self._own_commit, "round": m["round"]})
             return
         commits = {w: c for w, c in m["commits"]}
         if commits.get(HOST) != self._host_commit or commits.get(who) != self._own_commit:
             self.problems.append("the host changed a commitment before the reveal: not revealing")
             self.close()
             return
-        self.send({"t": "reveal", "secret": self._secret})
+        self._commits = commits  # every party's, as shown before this client revealed
+        self.send({"t": "reveal", "secret": self._secret, "round": m["round"]})
 
     def _table(self, m: dict[str, Any]) -> None:
         self.tables += 1
@@ -180,6 +182,8 @@ class SeatClient:
         mine = seat_label(self.seat or 0)
         if self._own_commit and not any(r.who == mine and r.secret == self._secret for r in deal.seats):
             return "the deal does not check: this seat's secret is not in it"
+        if self._commits and {r.who: r.commit for r in deal.parties} != self._commits:
+            return "the deal does not check: its commitments are not the ones shown before the reveals"
         return "the deal checked: the seed follows from every secret, each committed before any was shown"
 
     # -- reading the table -------------------------------------------------------------------

@@ -84,6 +84,12 @@ class Clocks:
         self.left[seat] += self.rule.increment
         return int(self.left[seat] * 1000)
 
+    def undo(self, seat: int) -> None:
+        """A decision refused after :meth:`decided`: the increment taken back, the clock running again."""
+        if seat in self.left:
+            self.left[seat] -= self.rule.increment
+            self.start(seat)
+
     def now(self, seat: int) -> float:
         """``seat``'s time left at this moment (never below 0)."""
         left = self.left[seat]

@@ -36,7 +36,7 @@ from notation.driver import SPEEDS, Note, PlayDriver, loop_later
 from notation.format import DecisionRecord, Header
 from notation.protocol import (
     ClientMessage, Commit, Decide, FrameLimits, FrameTooLarge, Hello, Invitation, ProtocolError, Resign, Reveal, from_client,
-    pack, read_frame, view_to_wire,
+    pack, reachable_name, read_frame,
 )
 from notation.runner import GameSetup, Runner
 from notation.seat_table import ask_of, log_entry, notes_words, result_words, shown_game, turn_of
@@ -76,6 +76,7 @@ class HostSettings:
         """Beside the record, readable by its owner only: the tokens are the invitations' secrets."""
         path = Path(f"{record}{SIDECAR}")
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # a file that was there keeps its mode through O_CREAT: made the owner's again
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(self.wire(), f)
 
@@ -205,6 +206,8 @@ class Host:
         self.secret = new_secret()
         self.commits: dict[int, bytes] = {}
         self.reveals: dict[int, bytes] = {}
+        self.round = 0  # the deal's round: started again when a person leaves before the game begins
+        self.asked = False  # this round's commitments have been asked for
         if runner is not None:
             self._play(runner)
             self._restore_clocks(runner)
@@ -231,7 +234,7 @@ class Host:
                 self.settings.save(self.path)
             except OSError as err:
                 self.say(f"cannot keep the host's settings beside the record: {err.strerror or err}")
-        host = self.settings.bind if self.settings.bind not in ("0.0.0.0", "::", "") else "127.0.0.1"
+        host = reachable_name(self.settings.bind)
         invitations = [Invitation(host, port, seat, self.settings.tokens[seat]) for seat in self.people]
         return invitations + [Invitation(host, port, None, self.settings.watch)]
 
@@ -307,6 +310,7 @@ class Host:
 
     def _join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seat: Viewer) -> Peer:
         peer = Peer(self, reader, writer, seat)
+        old = None
         if seat is None:
             self.watchers.add(peer)
         else:
@@ -316,10 +320,14 @@ class Host:
                 old.close("the seat joined again from another connection")
         peer.send(self.welcome(seat))
         peer.sender = asyncio.get_running_loop().create_task(peer.send_tables())
-        if self.driver is None:
-            self._lobby_changed()
-        else:
+        if self.driver is not None:
             peer.dirty.set()
+        elif seat is None:
+            peer.send(self._lobby())  # a spectator hears who is here; the deal is none of its business
+        elif old is not None:
+            self._restart_deal()  # the seat's new connection has no secret of the old one's
+        else:
+            self._lobby_changed()
         self.say(f"{self._who(seat)} joined")
         return peer
 
@@ -393,30 +401,41 @@ class Host:
                 "seats": [[s.name, s.kind] for s in h.seats], "app": h.app,
                 "clock": None if clock is None else [int(clock.base * 1000), int(clock.increment * 1000), clock.on_time]}
 
+    def _here(self) -> list[int]:
+        return sorted(s for s in self.peers if s is not None)
+
+    def _lobby(self) -> dict[str, Any]:
+        return {"t": "lobby", "here": self._here(), "people": self.people}
+
     def _lobby_changed(self) -> None:
-        """Someone came or went before the game began: everyone hears who is here; when every person
-        is, the deal begins."""
-        here = sorted(s for s in self.peers if s is not None)
+        """A person came or went before the game began: everyone hears who is here; when every person
+        is, the deal's round begins (once a round: its commitments are asked for once)."""
         for peer in [*self.peers.values(), *self.watchers]:
-            peer.send({"t": "lobby", "here": here, "people": self.people})
-        if here == self.people and not self.dealt:
+            peer.send(self._lobby())
+        if self._here() != self.people:
+            return
+        if not self.dealt:
             self._begin(None)
-        elif here == self.people and not self.commits:
+        elif not self.asked:
+            self.asked = True
             for peer in self.peers.values():
-                peer.send({"t": "deal", "phase": "commit", "host": commitment(self.secret, HOST)})
-        elif here == self.people and len(self.commits) == len(self.people) and not self.reveals:
-            self._ask_reveals()
+                peer.send({"t": "deal", "phase": "commit", "host": commitment(self.secret, HOST), "round": self.round})
 
     def _restart_deal(self) -> None:
-        """A person left before the game began: the deal starts again, a new secret for everyone."""
+        """A person left (or came back on a new connection) before the game began: the deal starts
+        again, a new round with a new secret for everyone; an answer to an older round is ignored."""
         self.commits.clear()
         self.reveals.clear()
         self.secret = new_secret()
+        self.round += 1
+        self.asked = False
         self._lobby_changed()
 
     def _deal_message(self, peer: Peer, message: Commit | Reveal) -> None:
         seat = peer.seat
-        if seat is None or self.driver is not None or sorted(s for s in self.peers if s is not None) != self.people:
+        if seat is not None and self.driver is None and message.round != self.round:
+            return  # sent for a round the host has started again since: no fault of the client's
+        if seat is None or self.driver is not None or not self.asked:
             peer.error("no deal is being made now")
             return
         if isinstance(message, Commit):
@@ -442,7 +461,7 @@ class Host:
     def _ask_reveals(self) -> None:
         commits = [[HOST, commitment(self.secret, HOST)]] + [[seat_label(s), self.commits[s]] for s in self.people]
         for peer in self.peers.values():
-            peer.send({"t": "deal", "phase": "reveal", "commits": commits})
+            peer.send({"t": "deal", "phase": "reveal", "commits": commits, "round": self.round})
 
     def _begin(self, deal: Deal | None) -> None:
         """The seed is dealt: the record begins and the game with it."""
@@ -476,11 +495,15 @@ class Host:
             peer.error("the game has not begun")
             return
         waiting = d.runner.waiting
+        if message.ask != d.question() and message.ask < (d.generation, len(d.runner.history)):
+            # An answer overtaken by the game (sent twice, or as the clock ran out): refused, no fault.
+            peer.send({"t": "refused", "text": "that question has passed", "ask": list(message.ask)})
+            return
         if not isinstance(waiting, Decision) or waiting.seat != peer.seat:
             peer.error("it is not this seat's turn to decide")
             return
         if message.ask != d.question():
-            peer.send({"t": "refused", "text": "that question has passed", "ask": list(message.ask)})
+            peer.error("no such question has been asked")
             return
         if message.code not in waiting.options:
             peer.error("not one of the options")
@@ -488,9 +511,11 @@ class Host:
         clock = self.clocks.decided(waiting.seat) if self.clocks is not None else None
         self.acting = peer
         try:
-            d.play(message.code, clock=clock)
+            played = d.play(message.code, clock=clock)
         finally:
             self.acting = None
+        if not played and self.clocks is not None:
+            self.clocks.undo(waiting.seat)  # refused: the seat's clock runs on, without the increment
 
     async def _resign(self, peer: Peer) -> None:
         d = self.driver
@@ -538,11 +563,11 @@ class Host:
         self.clocks.stop_without_increment()
         name = self.header.seats[seat].name
         if self.settings.clock is not None and self.settings.clock.on_time == "ai":
-            d.note(f"{name}'s clock ran out: the AI plays on for {name}")
+            d.note(f"the clock of {name} ran out: the AI plays on for {name}")
             self.clocks.left.pop(seat, None)
             asyncio.get_running_loop().create_task(d.reseat(seat, "ai"))
         else:
-            d.note(f"{name}'s clock ran out")
+            d.note(f"the clock of {name} ran out")
             asyncio.get_running_loop().create_task(d.resign(seat))
 
     # -- what each client is sent -------------------------------------------------------------
@@ -553,7 +578,7 @@ class Host:
         assert d is not None
         seat = peer.seat
         if seat not in self.views:
-            self.views[seat] = view_to_wire(shown_game(d).view(seat))
+            self.views[seat] = shown_game(d).view(seat)
         first = min(peer.sent, len(d.entries))
         page = d.entries[first:first + FrameLimits.LOG_PAGE]
         peer.sent = first + len(page)
@@ -564,7 +589,10 @@ class Host:
         message: dict[str, Any] = {
             "t": "table", "view": self.views[seat], "ask": ask_of(d, seat), "turn": turn_of(d),
             "log_from": first, "log": [log_entry(info.seen_by(seat), r.gi.perfect_information) for info in page],
-            "notes": notes_words(d.notes), "result": result_words(r.result),
+            "notes": notes_words(d.notes),
+            # The end once the driver has played it out (a last step's units shown at the pace), with
+            # the seed and the deal: a client hears of both at once.
+            "result": result_words(r.result) if over else None,
             "clocks": self.clocks.words() if self.clocks is not None else None,
             "busy": d.busy,
         }

@@ -11,6 +11,8 @@ host sends is checked by the client the same way, with larger limits (a seat's v
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import socket
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -44,8 +46,9 @@ HEADER = 4
 
 
 def pack(message: dict[str, Any]) -> bytes:
-    """One frame: the message (``t`` and its fields) with the version, length first."""
-    body: bytes = msgpack.packb({"v": VERSION, **message}, use_bin_type=True)
+    """One frame: the message (``t`` and its fields) with the version, length first. A view goes in
+    as the game made it: tuples are arrays, a Result a one-key map (:func:`_wire_default`)."""
+    body: bytes = msgpack.packb({"v": VERSION, **message}, use_bin_type=True, default=_wire_default)
     return len(body).to_bytes(HEADER, "big") + body
 
 
@@ -106,11 +109,13 @@ class Hello:
 @dataclass(frozen=True)
 class Commit:
     commit: bytes
+    round: int  # the deal's round it answers
 
 
 @dataclass(frozen=True)
 class Reveal:
     secret: bytes
+    round: int
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,8 @@ class Resign:
 
 
 ClientMessage = Hello | Commit | Reveal | Decide | Resign
-_FIELDS = {"hello": ("v", "t", "seat", "token"), "commit": ("v", "t", "commit"), "reveal": ("v", "t", "secret"),
+_FIELDS = {"hello": ("v", "t", "seat", "token"), "commit": ("v", "t", "commit", "round"),
+           "reveal": ("v", "t", "secret", "round"),
            "decide": ("v", "t", "ask", "code"), "resign": ("v", "t")}
 
 
@@ -148,9 +154,9 @@ def from_client(message: dict[str, Any]) -> ClientMessage:
             seat = None if m["seat"] is None else _int(m["seat"], "the seat", 0, Limits.SEATS)
             return Hello(seat, _str(m["token"], "the token", Limits.SHORT_STR_BYTES))
         if kind == "commit":
-            return Commit(_bytes32(m["commit"], "the commitment"))
+            return Commit(_bytes32(m["commit"], "the commitment"), _int(m["round"], "the round", 0, Limits.UINT32))
         if kind == "reveal":
-            return Reveal(_bytes32(m["secret"], "the secret"))
+            return Reveal(_bytes32(m["secret"], "the secret"), _int(m["round"], "the round", 0, Limits.UINT32))
         if kind == "decide":
             ask = m["ask"]
             if type(ask) is not list or len(ask) != 2:
@@ -163,6 +169,16 @@ def from_client(message: dict[str, Any]) -> ClientMessage:
 
 
 # -- invitations -----------------------------------------------------------------------------
+
+def reachable_name(bind: str) -> str:
+    """The name others use for a server listening on ``bind``: the machine's name for every address
+    (``0.0.0.0``, ``::``), else the address itself."""
+    try:
+        address = ipaddress.ip_address(bind)
+    except ValueError:
+        return bind
+    return socket.gethostname() if address.is_unspecified else bind
+
 
 @dataclass(frozen=True)
 class Invitation:
@@ -216,15 +232,11 @@ class Invitation:
 RESULT_KEY = "~result"  # a view's Result, as a map of this one key (a view's own keys are names)
 
 
-def view_to_wire(value: Any) -> Any:
-    """A seat's view as msgpack writes it: tuples become arrays, a Result a one-key map."""
+def _wire_default(value: Any) -> Any:
+    """What msgpack cannot pack by itself in a view: a Result, as a one-key map."""
     if isinstance(value, Result):
         return {RESULT_KEY: [list(value.winners), value.reason, value.rule, list(value.scores)]}
-    if isinstance(value, dict):
-        return {k: view_to_wire(v) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [view_to_wire(v) for v in value]
-    return value
+    raise TypeError(f"a view cannot hold a {type(value).__name__}")
 
 
 def view_from_wire(value: Any) -> Any:
@@ -308,6 +320,7 @@ def from_host(message: dict[str, Any]) -> dict[str, Any]:
             for key in ("here", "people"):
                 [_int(s, key, 0, Limits.SEATS) for s in _items(message.get(key), key, most=Limits.SEATS)]
         elif kind == "deal":
+            _int(message.get("round"), "the deal's round", 0, Limits.UINT32)
             if message.get("phase") == "commit":
                 _bytes32(message.get("host"), "the host's commitment")
             elif message.get("phase") == "reveal":

@@ -53,7 +53,7 @@ def ask_of(driver: PlayDriver, seat: Viewer) -> dict[str, Any] | None:
 def turn_of(driver: PlayDriver) -> list[Any] | None:
     """Who is to play now, as every seat may know it: [seat, kind] of a decision, or None (chance, the end)."""
     point = driver.runner.point
-    return [point.seat, point.kind] if isinstance(point, Decision) else None
+    return [point.seat, point.kind] if isinstance(point, Decision) and driver.runner.result is None else None
 
 
 def shown_game(driver: PlayDriver) -> Game:

@@ -20,13 +20,13 @@ one that cannot be listened on (in use, not this machine's), is one line and exi
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import shlex
 import socket
 import sys
 from typing import Any, NoReturn
 
+from notation.protocol import reachable_name
 from tui.cli_support import fail
 
 MOST_PORT = 65535
@@ -44,17 +44,8 @@ def app_command() -> str:
 def page_url(bind: str, port: int) -> str:
     """The address a person opens for a server on ``bind``: the machine's name for every address
     (``0.0.0.0``, ``::``), an IPv6 address in brackets."""
-    host = bind
-    try:
-        address = ipaddress.ip_address(bind)
-    except ValueError:
-        pass
-    else:
-        if address.is_unspecified:
-            host = socket.gethostname()
-        elif address.version == 6:
-            host = f"[{bind}]"
-    return f"http://{host}:{port}/"
+    host = reachable_name(bind)
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
 def check_address(bind: str, port: int) -> None:

@@ -78,7 +78,7 @@ async def test_a_seat_out_of_time_loses(tmp_path: Path) -> None:
         assert p.client.result == result
         assert p.client.clock_rule == [500, 100, "lose"]
         assert p.client.clocks is not None and [c[0] for c in p.client.clocks] == [0, 1]
-        assert any("defenders's clock ran out" in n[1] for n in p.client.notes)
+        assert any("the clock of defenders ran out" in n[1] for n in p.client.notes)
     assert players[1].client.clocks is not None and players[1].client.clocks[1][1] == 0  # [seat, ms, running]
     await leave(players, serving)
 
@@ -101,7 +101,7 @@ async def test_a_seat_out_of_time_is_handed_to_the_ai(tmp_path: Path) -> None:
     runner = host.driver.runner
     assert runner.result is not None and "resigned" not in runner.result.reason
     c = players[0].client
-    assert any(n[1] == "defenders's clock ran out: the AI plays on for defenders" for n in c.notes)
+    assert any(n[1] == "the clock of defenders ran out: the AI plays on for defenders" for n in c.notes)
     assert c.clocks is not None and [s for s, _, _ in c.clocks] == [0]  # the AI plays on no clock
     late = await Player(players[2].client.invitation, play=False).join()
     await late.until(lambda: late.client.result is not None)

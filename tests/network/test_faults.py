@@ -319,7 +319,7 @@ SEAT_CASES: dict[str, Callable[[Table, dict[str, Any]], tuple[int, dict[str, Any
     "a stale question": lambda t, ask: (0, decide(t.players[0].answered[-1][0], ask["options"][0][0]),
                                         "that question has passed"),
     "a question yet to come": lambda t, ask: (0, decide([ask["n"][0], ask["n"][1] + 2], ask["options"][0][0]),
-                                              "that question has passed"),
+                                              "no such question has been asked"),
     "a resignation out of turn": lambda t, ask: (1, {"t": "resign"}, "nobody here can resign now"),
 }
 
