@@ -22,7 +22,7 @@ from core.engine import Code, Result, Viewer
 from notation.catalog import GameLookup
 from notation.deal import HOST, Deal, Reveal as DealReveal, commitment, new_secret, problem, seat_label
 from notation.format import Header, Seat
-from notation.protocol import FrameLimits, Invitation, ProtocolError, from_host, pack, read_frame, view_from_wire
+from notation.protocol import FrameLimits, Invitation, ProtocolError, from_host, pack, read_frame
 
 CONNECT_SECONDS = 10.0
 
@@ -157,7 +157,7 @@ class SeatClient:
 
     def _table(self, m: dict[str, Any]) -> None:
         self.tables += 1
-        self.view, self.ask, self.turn, self.busy = view_from_wire(m["view"]), m["ask"], m["turn"], bool(m.get("busy"))
+        self.view, self.ask, self.turn, self.busy = m["view"], m["ask"], m["turn"], bool(m.get("busy"))
         del self.log[m["log_from"]:]
         self.log += m["log"]
         self.notes = m["notes"]

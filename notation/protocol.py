@@ -239,18 +239,29 @@ def _wire_default(value: Any) -> Any:
     raise TypeError(f"a view cannot hold a {type(value).__name__}")
 
 
-def view_from_wire(value: Any) -> Any:
-    """The view as the game made it: arrays back to tuples (a view holds no lists), a Result back."""
-    if isinstance(value, list):
-        return tuple(view_from_wire(v) for v in value)
-    if isinstance(value, dict):
+_SCALARS = (type(None), bool, int, float, str, bytes)
+
+
+def view_from_wire(value: Any, depth: int = 0) -> Any:
+    """The view as the game made it, checked on the way (one pass): arrays back to tuples (a view
+    holds no lists), a Result back; nil, bool, int, float, str and bytes as they are, nothing nested
+    more than DEPTH deep. ProtocolError in one line otherwise."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if depth >= DEPTH:
+        raise ProtocolError(f"the host sent a view nested more than {DEPTH} deep")
+    if kind is list:
+        return tuple([v if type(v) in _SCALARS else view_from_wire(v, depth + 1) for v in value])
+    if kind is dict:
         if len(value) == 1 and RESULT_KEY in value:
             r = value[RESULT_KEY]
-            if type(r) is not list or len(r) != 4:
+            if type(r) is not list or len(r) != 4 or not all(type(x) is int for x in (*r[0], *r[3])):
                 raise ProtocolError("the host sent a bad result in a view")
             return Result(tuple(r[0]), str(r[1]), str(r[2]), tuple(r[3]))
-        return {k: view_from_wire(v) for k, v in value.items()}
-    return value
+        return {k if type(k) in _SCALARS else view_from_wire(k, depth + 1):
+                v if type(v) in _SCALARS else view_from_wire(v, depth + 1) for k, v in value.items()}
+    raise ProtocolError(f"the host sent a view holding a {kind.__name__}")
 
 
 # -- what the host sends (checked by a client: a host may be hostile too) ----------------------
@@ -292,7 +303,8 @@ def _seat_or_none(value: Any, what: str) -> int | None:
 
 
 def from_host(message: dict[str, Any]) -> dict[str, Any]:
-    """A decoded host message checked field by field (the same map back); ProtocolError in one line."""
+    """A decoded host message checked field by field (the same map back, a table's view in the game's
+    own form); ProtocolError in one line."""
     kind = message["t"]
     try:
         if kind not in HOST_TYPES:
@@ -338,7 +350,7 @@ def from_host(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _table(m: dict[str, Any]) -> None:
-    _plain_data(m.get("view"), "the view")
+    m["view"] = view_from_wire(m.get("view"))  # checked as it is turned back into the game's form
     ask = m.get("ask")
     if ask is not None:
         if type(ask) is not dict:
