@@ -530,8 +530,10 @@ class PlayDriver:
         return undone
 
     async def resign(self, seat: int) -> bool:
-        """``seat``'s person gives up; False with the reason told when they may not."""
-        if seat != self.resigner() or self.runner.result is not None:
+        """``seat``'s person gives up; False with the reason told when they may not. At a table where
+        each person has a screen of their own (a hosted game) any person may, whoever is asked."""
+        anyone = self.own_screens and seat in self.runner.people
+        if (seat != self.resigner() and not anyone) or self.runner.result is not None:
             self._problem("nobody here can resign now")
             return False
         await self._stop_for_change()

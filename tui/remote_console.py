@@ -34,7 +34,7 @@ def clock_text(seconds: float) -> str:
 class RemoteConsole(Asker):
     """One seat of a hosted game (or a spectator) at the prompt, until the game ends or the person leaves."""
 
-    quit_help = "leave the table (the game waits; the same invitation brings you back)"
+    quit_help = "leave the table (the game waits; the same invitation brings you back); resign gives up"
 
     def __init__(self, invitation: Invitation, games: GameLookup, read: Callable[[str], str] = _read_input,
                  write: Callable[[str], None] = print) -> None:
@@ -170,6 +170,12 @@ class RemoteConsole(Asker):
         while True:
             left = self.client.clock_left(seat)
             line = self.read(f"{name}{f' [{clock_text(left)}]' if left is not None else ''}> ")
+            if line.strip().lower() == "resign":
+                if self.read("  resign: every other seat wins (y/n) ").strip().lower() in ("y", "yes"):
+                    self._send(self.client.resign)
+                    return
+                self.write("  nothing played")
+                continue
             with self.client.lock:
                 if self.client.ask is None or self.client.ask["n"] != asked:
                     self.write("  the question has passed")

@@ -320,7 +320,6 @@ SEAT_CASES: dict[str, Callable[[Table, dict[str, Any]], tuple[int, dict[str, Any
                                         "that question has passed"),
     "a question yet to come": lambda t, ask: (0, decide([ask["n"][0], ask["n"][1] + 2], ask["options"][0][0]),
                                               "no such question has been asked"),
-    "a resignation out of turn": lambda t, ask: (1, {"t": "resign"}, "nobody here can resign now"),
 }
 
 
@@ -394,3 +393,18 @@ async def test_bad_bytes_before_the_hello_get_a_bye(tmp_path: Path) -> None:
     await table.to_the_gate()
     await table.finish()
 
+
+
+async def test_a_person_resigns_whoever_is_asked(tmp_path: Path) -> None:
+    """Each person at a screen of their own may give up at any time, not only when asked (lichess's way):
+    every other seat wins, and everyone hears of it."""
+    table = await Table.open(tmp_path)
+    ask = await table.to_the_gate()
+    waiting = table.host.driver.runner.waiting if table.host.driver is not None else None
+    other = 1 - waiting.seat if waiting is not None else 1
+    table.players[other].client.resign()
+    for p in table.players:
+        await p.until(lambda p=p: p.client.result is not None)
+    result = table.players[0].client.result
+    assert result is not None and result.winners == (1 - other,) and "resigned" in result.reason
+    assert ask is not None
