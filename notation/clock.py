@@ -32,6 +32,12 @@ def seconds(text: str, bare: str) -> float:
     return total
 
 
+def clock_text(seconds: float) -> str:
+    """Time left as a clock shows it: ``4:05``, ``1:02:03``."""
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02}:{s % 60:02}" if s >= 3600 else f"{s // 60}:{s % 60:02}"
+
+
 @dataclass(frozen=True)
 class ClockRule:
     """``base`` seconds for each seat, ``increment`` added after each of its decisions."""

@@ -18,17 +18,13 @@ from typing import Any
 from core.engine import Decision, Event, Game
 from notation.catalog import GameLookup
 from notation.client import HostGone, SeatClient
+from notation.clock import clock_text
 from notation.protocol import Invitation
 from notation.remote_game import RemoteGame
 from notation.wording import visible
 from tui.console import Asker, NoInput, Quit, _event_line, _NoInput, _read_input, extras_for
 
 GONE = "gone"  # what the connection's thread puts on the queue when it ends
-
-
-def clock_text(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 3600}:{s // 60 % 60:02}:{s % 60:02}" if s >= 3600 else f"{s // 60}:{s % 60:02}"
 
 
 class RemoteConsole(Asker):

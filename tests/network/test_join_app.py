@@ -103,3 +103,28 @@ async def test_join_from_home_a_pasted_invitation_a_bad_one_said_and_a_game_watc
             await p.until(lambda p=p: p.client.result is not None)
             p.leave()
     await asyncio.wait_for(serving, 30)
+
+
+async def test_the_clocks_show_in_the_status_line(tmp_path: Path) -> None:
+    """A hosted game with a time control: every person's clock in the status line, the running one
+    counting down between the host's tables."""
+    import re
+
+    from textual.widgets import Static
+
+    from notation.clock import ClockRule
+
+    host = new_host(setup_of("tafl", "brandubh", ["human", "human"]), tmp_path / "c.fief",
+                    clock=ClockRule(120.0, 2.0))
+    invitations = await host.open()
+    serving = asyncio.get_running_loop().create_task(host.serve())
+    other = await Player(invitations[1], play=False).join()
+    app = FiefdomApp(tmp_path / "data", join=invitations[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RemotePlayScreen) and app.screen.drawn, "the table")
+        status = app.screen.query_one("#status", Static)
+        await wait_for(pilot, lambda: re.search(r"attackers 1:5\d · defenders 2:00$", str(status.render())),
+                       "both clocks, the attackers' running")
+    other.leave()
+    await host.stop()
+    await asyncio.wait_for(serving, 30)

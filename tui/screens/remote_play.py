@@ -21,6 +21,7 @@ from core.engine import Code, Decision, Event, Game, Result
 from core.match import Step
 from core.visibility import Told
 from notation.client import HostGone, SeatClient
+from notation.clock import clock_text
 from notation.driver import Note, PlayDriver
 from notation.format import Header
 from notation.protocol import Invitation
@@ -31,6 +32,7 @@ from notation.wording import visible
 from tui.games import plugin
 from tui.screens.play import PlayScreen, note_text
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.redraw import set_content
 
 NOT_HERE = "the host decides that in a hosted game"
 
@@ -297,6 +299,8 @@ class RemotePlayScreen(PlayScreen):
     def _composed(self) -> None:
         self.board_ready = True
         self.on_mount()
+        if self.remote_driver.client.clock_rule is not None:
+            self.set_interval(1.0, self.tick)
 
     def waiting(self, text: str) -> None:
         if not self.board_ready:
@@ -344,6 +348,25 @@ class RemotePlayScreen(PlayScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action not in ("skip", "speed", "takeback")
+
+    def status_text(self) -> Text:
+        """The status line, and each person's clock when the game has a time control (the running
+        one in bold, counting down between the host's tables)."""
+        line = super().status_text()
+        c = self.remote_driver.client
+        if c.clocks and c.header is not None:
+            for seat, _, running in c.clocks:
+                left = c.clock_left(seat)
+                name = c.header.seats[seat].name
+                line.append(" · ")
+                line.append(visible(f"{name} {clock_text(left or 0.0)}"), style="bold" if running else "dim")
+        return line
+
+    def tick(self) -> None:
+        """Once a second: the running clock drawn again."""
+        c = self.remote_driver.client
+        if self.board_ready and c.clocks and any(running for _, _, running in c.clocks):
+            set_content(self.query_one("#status", Static), self.status_text())
 
     def move_word(self, seat: int) -> str:
         return "your move" if seat == self.remote_driver.client.seat else "to move"
