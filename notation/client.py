@@ -57,6 +57,8 @@ class SeatClient:
         self.problems: list[str] = []  # refusals and errors the host sent, newest last
         self.deal_check: str = ""  # at the end: whether the deal was fair, in words
         self.tables = 0  # tables taken in
+        self.rewound = False  # the log came again from further back since a reader last looked
+        self.rewound_to = 0  # from where
         self._secret = b""
         self._host_commit = b""
         self._own_commit = b""
@@ -157,6 +159,9 @@ class SeatClient:
 
     def _table(self, m: dict[str, Any]) -> None:
         self.tables += 1
+        if m["log_from"] < len(self.log):  # sent again from further back: a rejoin (or a takeback)
+            self.rewound, self.rewound_to = True, min(self.rewound_to, m["log_from"]) if self.rewound \
+                else m["log_from"]
         self.view, self.ask, self.turn, self.busy = m["view"], m["ask"], m["turn"], bool(m.get("busy"))
         del self.log[m["log_from"]:]
         self.log += m["log"]

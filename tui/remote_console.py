@@ -108,7 +108,8 @@ class RemoteConsole(Asker):
     def _closing(self) -> str:
         c = self.client
         if c.result is None:
-            return f"the connection ended: {self.why_gone or c.gone or 'the host closed it'}"
+            return (f"the connection ended: {self.why_gone or c.gone or 'the host closed it'}; "
+                    f"`fiefdom join {self.invitation.url()}` joins again")
         lines = [self.result_text(c.result)]
         if c.seed is not None and not (self.remote and self.remote.gi.perfect_information):
             lines.append(f"it was seed {c.seed}")

@@ -128,3 +128,53 @@ async def test_the_clocks_show_in_the_status_line(tmp_path: Path) -> None:
     other.leave()
     await host.stop()
     await asyncio.wait_for(serving, 30)
+
+
+async def test_the_app_comes_back_by_itself_to_a_host_resumed(tmp_path: Path) -> None:
+    """The host stops mid-game (its connections cut); the app says it is trying again, and when the
+    host is resumed from its record on the same port, it is back at its question with the whole log."""
+    from textual.widgets import Static
+
+    from notation.host import Host, HostSettings
+    from notation.runner import Runner
+
+    path = tmp_path / "r.fief"
+    host = new_host(setup_of("tafl", "brandubh", ["human", "human"]), path)
+    invitations = await host.open()
+    serving = asyncio.get_running_loop().create_task(host.serve())
+    other = await Player(invitations[1], seed=3).join()
+    app = FiefdomApp(tmp_path / "data", join=invitations[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RemotePlayScreen) and app.screen.drawn, "the table")
+        screen = app.screen
+        assert isinstance(screen, RemotePlayScreen)
+        driver = screen.remote_driver
+        pane = screen.query_one("#options", OptionsPane)
+        for _ in range(2):
+            await wait_for(pilot, lambda: driver.question() is not None and pane.listed, "a question")
+            asked = driver.question()
+            pane.focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: driver.question() != asked, "the move taken")
+        await wait_for(pilot, lambda: driver.question() is not None, "the third question")
+        steps = len(host.driver.entries)
+        await host.stop()
+        await asyncio.wait_for(serving, 30)
+        error = screen.query_one("#error", Static)
+        await wait_for(pilot, lambda: "trying again" in str(error.render()), "the app saying it tries again")
+
+        runner = Runner.resume(path)
+        again = Host(HostSettings.load(path), runner.header, None, runner=runner, say=lambda _: None)
+        assert (await again.open())[0].url() == invitations[0].url()
+        serving = asyncio.get_running_loop().create_task(again.serve())
+        other = await Player(invitations[1], seed=4).join()
+        await wait_for(pilot, lambda: driver.question() is not None and len(driver.entries) == steps,
+                       "back at the question with the whole log")
+        await wait_for(pilot, lambda: str(error.render()) == "", "the line about trying again cleared")
+        log = [line.text for line in screen.query_one("#events", RichLog).lines]
+        assert sum("Attackers:" in line for line in log) == 2  # written again once, not twice
+        await screen.remote_driver.resign(0)
+        await wait_for(pilot, lambda: driver.client.result is not None, "the end")
+    await other.until(lambda: other.client.result is not None)
+    other.leave()
+    await asyncio.wait_for(serving, 30)

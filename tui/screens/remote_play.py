@@ -35,6 +35,7 @@ from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.redraw import set_content
 
 NOT_HERE = "the host decides that in a hosted game"
+RETRY = 2.0  # seconds between attempts to reach a host that has gone
 
 
 class RemoteRunner:
@@ -111,18 +112,33 @@ class RemoteDriver(PlayDriver):
             self.table.changed()
 
     async def _run(self) -> None:
+        """The connection, and again whenever it is lost (a host stopped and resumed, a network gone
+        for a while): every RETRY seconds with the same invitation, until the game is over or the
+        person leaves. A host that said goodbye (``bye``: the seat joined elsewhere, too many bad
+        messages) is not called again."""
         inv = self.client.invitation
-        try:
-            await self.client.connect()
-            await self.client.run()
-        except HostGone as err:
-            why = str(err)
-        except (OSError, asyncio.TimeoutError) as err:
-            why = f"cannot reach the host at {inv.host}:{inv.port}: {getattr(err, 'strerror', None) or err}"
-        else:
-            why = "the connection ended"
-        if not self.closed and self.client.result is None:
-            self.table.gone(why)
+        said = ""
+        while not self.closed and self.client.result is None:
+            self.client.gone = None
+            try:
+                await self.client.connect()
+                said = ""
+                await self.client.run()
+            except HostGone as err:
+                why = str(err)
+            except (OSError, asyncio.TimeoutError) as err:
+                why = f"cannot reach the host at {inv.host}:{inv.port}: {getattr(err, 'strerror', None) or err}"
+            else:
+                why = "the connection ended"
+            if self.closed or self.client.result is not None:
+                return
+            if self.client.gone is not None:  # the host said why it closed: not called again
+                self.table.gone(why)
+                return
+            if why != said:
+                said = why
+                self.table.gone(f"{why}; trying again every {RETRY:g} s (q leaves)")
+            await asyncio.sleep(RETRY)
 
     def took(self, kind: str) -> None:
         """A message from the host, taken in: the screen told what changed. A table this screen
@@ -148,8 +164,10 @@ class RemoteDriver(PlayDriver):
         if self.remote is None:
             self.remote = RemoteGame(c)
         self.remote.update()
-        if len(c.log) < len(self.entries):  # taken back on the host
-            del self.entries[len(c.log):]
+        rewound = c.rewound  # the log sent again from further back (joined again): written again whole
+        c.rewound = False
+        if rewound or len(c.log) < len(self.entries):
+            del self.entries[min(c.rewound_to, len(c.log)) if rewound else len(c.log):]
         new = c.log[len(self.entries):]
         names = c.header.seats
         for entry in new:
@@ -160,6 +178,8 @@ class RemoteDriver(PlayDriver):
         self.notes = [Note(after, text, style) for after, text, style in c.notes]
         if first:
             self.table.ready()
+        elif rewound:
+            self.table.rewrite()
         else:
             self.table.logged([e for entry in new for e in self._events(entry)])
         self.table.changed()
@@ -314,6 +334,12 @@ class RemotePlayScreen(PlayScreen):
             self.query_one("#events", RichLog).write(Text(visible(why), style="bold red"))
         else:
             self.query_one("#lobby", Static).update(Text(visible(why), style="bold red"))
+
+    def rewrite(self) -> None:
+        """The event log written again from the whole log (after joining again)."""
+        if self.board_ready and self.is_attached:
+            self.show_error("")  # the connection is back
+            self.rewrite_log()
 
     def changed(self) -> None:
         if self.board_ready and self.is_attached:
