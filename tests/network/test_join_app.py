@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import RichLog
 
@@ -23,6 +24,14 @@ async def wait_for(pilot, condition, what: str, most: float = 30.0) -> None:
         await pilot.pause(0.02)
 
 
+async def drawn(pilot: Any, app: FiefdomApp) -> RemotePlayScreen:
+    """The hosted game's screen, once its first table is drawn."""
+    await wait_for(pilot, lambda: isinstance(app.screen, RemotePlayScreen) and app.screen.drawn, "the table")
+    screen = app.screen
+    assert isinstance(screen, RemotePlayScreen)
+    return screen
+
+
 async def test_a_hosted_game_played_in_the_app_then_resigned(tmp_path: Path) -> None:
     """A seat of a Take the Kingdom game played in the app, by its options pane, against a client
     and a random seat; then resigned from the command (the host records it; the others hear of it)."""
@@ -32,9 +41,7 @@ async def test_a_hosted_game_played_in_the_app_then_resigned(tmp_path: Path) -> 
     other = await Player(invitations[1], seed=2).join()
     app = FiefdomApp(tmp_path / "data", join=invitations[0])
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, RemotePlayScreen) and app.screen.drawn, "the table")
-        screen = app.screen
-        assert isinstance(screen, RemotePlayScreen)
+        screen = await drawn(pilot, app)
         driver = screen.remote_driver
         moves = 0
         while driver.client.result is None and moves < 8:
@@ -145,9 +152,7 @@ async def test_the_app_comes_back_by_itself_to_a_host_resumed(tmp_path: Path) ->
     other = await Player(invitations[1], seed=3).join()
     app = FiefdomApp(tmp_path / "data", join=invitations[0])
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, RemotePlayScreen) and app.screen.drawn, "the table")
-        screen = app.screen
-        assert isinstance(screen, RemotePlayScreen)
+        screen = await drawn(pilot, app)
         driver = screen.remote_driver
         pane = screen.query_one("#options", OptionsPane)
         for _ in range(2):
