@@ -181,11 +181,11 @@ def join(
     except ProtocolError as err:
         fail(str(err))
     if prompt:
-        from tui.remote_console import join_at_prompt
+        from tui.remote_console import NotJoined, join_at_prompt
 
         try:
             typer.echo(visible_lines(join_at_prompt(invitation, core_games.info)))
-        except NoInput as err:
+        except (NoInput, NotJoined) as err:
             fail(str(err))
         return
     from tui.app import FiefdomApp

@@ -27,6 +27,10 @@ from tui.console import Asker, NoInput, Quit, _event_line, _NoInput, _read_input
 GONE = "gone"  # what the connection's thread puts on the queue when it ends
 
 
+class NotJoined(Exception):
+    """The host could not be reached, or refused the invitation (one line)."""
+
+
 class RemoteConsole(Asker):
     """One seat of a hosted game (or a spectator) at the prompt, until the game ends or the person leaves."""
 
@@ -107,6 +111,8 @@ class RemoteConsole(Asker):
 
     def _closing(self) -> str:
         c = self.client
+        if c.header is None:  # never in: no host there, or it refused the invitation
+            raise NotJoined(self.why_gone or c.gone or "the host closed the connection")
         if c.result is None:
             return (f"the connection ended: {self.why_gone or c.gone or 'the host closed it'}; "
                     f"`fiefdom join {self.invitation.url()}` joins again")
