@@ -42,6 +42,7 @@ class SeatClient:
         self.seat: Viewer = invitation.seat
         self.header: Header | None = None
         self.clock_rule: list[Any] | None = None
+        self.data: dict[str, str] = {}
         self.here: list[int] = []
         self.people: list[int] = []
         self.view: Any = None
@@ -140,6 +141,7 @@ class SeatClient:
                              setup=g["setup"], seats=seats, chance="seeded", seed=0, app=str(m.get("app", "")),
                              created="")
         self.clock_rule = m["clock"]
+        self.data = dict(m.get("data") or {})  # the host's own data files (key -> text): the game is built with them
 
     def _deal(self, m: dict[str, Any]) -> None:
         """Commit to a fresh secret; reveal it once every commitment is in, the host's as it was shown."""

@@ -184,12 +184,13 @@ class Host:
 
     def __init__(self, settings: HostSettings, header: Header, begin: Callable[[GameSetup], Runner] | None,
                  setup: GameSetup | None = None, runner: Runner | None = None, dealt: bool = True,
-                 say: Callable[[str], None] = print) -> None:
+                 say: Callable[[str], None] = print, data: dict[str, str] | None = None) -> None:
         """A new game (``setup``, started by ``begin`` once the seed is dealt, or at once from its own
         seed when not ``dealt``; ``header`` the header it will have, but for the seed and the deal)
         or a resumed one (``runner``)."""
         self.settings, self.header, self.begin, self.setup, self.say = settings, header, begin, setup, say
         self.dealt = dealt
+        self.data = dict(data or {})  # a user's own data files (key -> text), sent to every client: public, static
         self.people = [i for i, s in enumerate(header.seats) if s.kind == "human"]
         self.peers: dict[Viewer, Peer] = {}
         self.watchers: set[Peer] = set()
@@ -398,7 +399,7 @@ class Host:
         clock = self.settings.clock
         return {"t": "welcome", "seat": seat, "game": {"game": h.game, "variant": h.variant, "revision": h.revision,
                                                          "options": h.options, "setup": h.setup},
-                "seats": [[s.name, s.kind] for s in h.seats], "app": h.app,
+                "seats": [[s.name, s.kind] for s in h.seats], "app": h.app, "data": self.data,
                 "clock": None if clock is None else [int(clock.base * 1000), int(clock.increment * 1000), clock.on_time]}
 
     def _here(self) -> list[int]:

@@ -267,6 +267,8 @@ def view_from_wire(value: Any, depth: int = 0) -> Any:
 # -- what the host sends (checked by a client: a host may be hostile too) ----------------------
 
 HOST_TYPES = ("welcome", "lobby", "deal", "table", "refused", "error", "bye")
+DATA_FILES = 8  # a user's own data files a welcome may carry
+DATA_BYTES = 2 * 1024 * 1024  # each at most
 DEPTH = 12  # how deep a view may nest
 
 
@@ -328,6 +330,12 @@ def from_host(message: dict[str, Any]) -> dict[str, Any]:
             clock = message.get("clock")
             if clock is not None:
                 _items(clock, "the clock", 3)
+            data = message.get("data", {})
+            if type(data) is not dict or len(data) > DATA_FILES:
+                raise SchemaError(f"welcome: data must be a map of at most {DATA_FILES} files")
+            for key, text in data.items():
+                _str(key, "a data file's key", Limits.SHORT_STR_BYTES, empty=False)
+                _str(text, "a data file", DATA_BYTES)
         elif kind == "lobby":
             for key in ("here", "people"):
                 [_int(s, key, 0, Limits.SEATS) for s in _items(message.get(key), key, most=Limits.SEATS)]

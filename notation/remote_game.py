@@ -9,12 +9,37 @@ being public. The question, its options' words and the result come from the host
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import Any
 
+from core import games as core_games
 from core.engine import Decision, Game, Over, Point, RulesError, Viewer
-from notation.catalog import build_game
+from notation.catalog import GameLookup, build_game
 from notation.client import SeatClient
 from notation.wording import visible
+
+
+def with_data(games: GameLookup, game: str, texts: dict[str, str]) -> GameLookup:
+    """``games`` with the host's own data files (key -> text) for ``game``, each loaded by the game's
+    own loader and checks, as a file a user gives (a host's file is untrusted too); RulesError in
+    one line when one is unusable."""
+    if not texts:
+        return games
+    gi = games(game)
+    files = {f.key: f for f in gi.data_files}
+    loaded = {}
+    with tempfile.TemporaryDirectory(prefix="fiefdom-data-") as folder:
+        for key, text in texts.items():
+            if key not in files:
+                raise RulesError(f"the host sent a data file {visible(key)[:30]!r} that {gi.title} does not take")
+            path = Path(folder) / f"{key}.toml"
+            path.write_text(text, "utf-8")
+            try:
+                loaded[key] = files[key].load(str(path))
+            except RulesError as err:
+                raise RulesError(f"the host's {key} file: {err}") from None
+    return core_games.lookup({game: loaded})
 
 
 def code_of(value: Any) -> Any:
@@ -29,8 +54,9 @@ class RemoteGame:
     def __init__(self, client: SeatClient) -> None:
         assert client.header is not None
         self.client = client
-        self.gi = client.games(client.header.game)
-        self.start = build_game(client.header, client.games)
+        games = with_data(client.games, client.header.game, client.data)
+        self.gi = games(client.header.game)
+        self.start = build_game(client.header, games)
         self.game: Game = self.start.clone()
         self.played = 0  # log entries applied (perfect information)
         self.version = -1

@@ -16,8 +16,8 @@ import typer
 
 from core.engine import RulesError
 from notation.format import RecordError
-from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, OPTION_HELP, SEAT_HELP, VARIANT_HELP, fail, games_for,
-                             takes_data_flags, visible_lines)
+from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, OPTION_HELP, SEAT_HELP, VARIANT_HELP, data_pairs, fail,
+                             games_for, takes_data_flags, visible_lines)
 
 BIND_HELP = "The address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 or :: for every network)."
 PORT_HELP = "The port to listen on (default: any free one; a resumed game takes its own again)."
@@ -85,7 +85,7 @@ def host(
     if resume is not None:
         if game is not None:
             fail("--resume carries on a record: give no GAME with it")
-        made = _resumed(resume, bind, port, pace, rule)
+        made = _resumed(resume, bind, port, pace, rule, data, flags)
     else:
         if game is None:
             fail("name the GAME to host (fiefdom host kingdom), or --resume FILE")
@@ -117,17 +117,40 @@ def _new(game: str, variant: str | None, seat: list[str], option: list[str], dat
     def begin(dealt: GameSetup) -> Runner:
         return start_runner(dealt, out, force, chosen.games, data_dir=data_dir, inputs=chosen.inputs)
 
-    return Host(settings, header, begin, setup=setup, dealt=seed is None)
+    return Host(settings, header, begin, setup=setup, dealt=seed is None,
+                data=data_texts(setup.game, data, flags))
 
 
-def _resumed(path: Path, bind: str, port: int, pace: float | None, rule: Any) -> Any:
+def data_texts(game: str, data: list[str], flags: dict[str, Any]) -> dict[str, str]:
+    """The user's own data files given (``--data``, a game's flags) as texts, for the clients to build
+    the game with (the game has checked them already); one line, exit 2, when one cannot be read."""
+    from core import games as core_games
+    from notation.protocol import DATA_BYTES
+    from tui.cli_choices import canonical
+
+    keys = [f.key for f in core_games.info(game).data_files]
+    texts = {}
+    for key, path in data_pairs(data, flags):
+        key = canonical(key, keys)
+        try:
+            with open(path, encoding="utf-8") as f:
+                texts[key] = f.read(DATA_BYTES + 1)
+        except (OSError, UnicodeDecodeError) as err:
+            fail(f"{path}: {getattr(err, 'strerror', None) or err}")
+        if len(texts[key].encode("utf-8")) > DATA_BYTES:
+            fail(f"{path}: larger than a hosted game sends ({DATA_BYTES // 1024 // 1024} MiB)")
+    return texts
+
+
+def _resumed(path: Path, bind: str, port: int, pace: float | None, rule: Any, data: list[str],
+             flags: dict[str, Any]) -> Any:
     from notation.host import Host, HostSettings, speed_of
     from notation.runner import Runner
     from tui.cli_support import check_resumable
 
     try:
         settings = HostSettings.load(path)
-        games = games_for(path, [])
+        games = games_for(path, data_pairs(data, flags))
         check_resumable(path, games)
         runner = Runner.resume(path, games=games)
     except (RecordError, RulesError) as err:
@@ -142,7 +165,7 @@ def _resumed(path: Path, bind: str, port: int, pace: float | None, rule: Any) ->
         settings.speed = speed_of(pace)
     if rule is not None:
         settings.clock = rule
-    return Host(settings, runner.header, None, runner=runner)
+    return Host(settings, runner.header, None, runner=runner, data=data_texts(runner.header.game, data, flags))
 
 
 def _serve(made: Any) -> None:

@@ -34,14 +34,14 @@ def setup_of(game: str, variant: str, kinds: list[str], seed: int = 1, **options
 
 
 def new_host(setup: GameSetup, path: Path, *, dealt: bool = True, said: list[str] | None = None,
-             games: GameLookup = core_games.info, **settings: Any) -> Host:
+             games: GameLookup = core_games.info, data: dict[str, str] | None = None, **settings: Any) -> Host:
     gi = games(setup.game)
     header, _ = setup.start(gi, games)
     people = [i for i, p in enumerate(setup.seats) if p.kind == "human"]
     host_settings = HostSettings.new(people, speed=0, **settings)
     out = said if said is not None else []
     return Host(host_settings, header, lambda s: Runner.start(s, path, replace=True, games=games), setup=setup,
-                dealt=dealt, say=out.append)
+                dealt=dealt, say=out.append, data=data)
 
 
 async def hosted(host: Host) -> tuple[list[Invitation], asyncio.Task[None]]:

@@ -145,7 +145,7 @@ async def test_a_resumed_game_keeps_each_seats_time(tmp_path: Path) -> None:
     before = clocks_of(path)
     assert len(before) == 8 and all(c is not None and c < 30_000 for _, c in before)
 
-    again: Host = _resumed(path, "127.0.0.1", 0, None, None)
+    again: Host = _resumed(path, "127.0.0.1", 0, None, None, [], {})
     assert (again.settings.port, again.settings.tokens) == (host.settings.port, host.settings.tokens)
     assert again.clocks is not None
     last = {seat: clock for seat, clock in before}
@@ -218,7 +218,7 @@ async def test_a_resumed_host_keeps_the_port_it_was_given(tmp_path: Path) -> Non
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
-    again: Host = _resumed(path, "127.0.0.1", port, None, None)
+    again: Host = _resumed(path, "127.0.0.1", port, None, None, [], {})
     assert [inv.port for inv in await again.open()] == [port] * 3
     assert HostSettings.load(path).port == port and HostSettings.load(path).tokens == host.settings.tokens
     await again.stop()

@@ -148,3 +148,33 @@ def test_views_travel_whole() -> None:
             back = decode(pack({"t": "table", "view": view})[4:], FrameLimits.FROM_HOST)
             assert view_from_wire(back["view"]) == view
         assert not isinstance(r.point, Chance) or True
+
+
+async def test_a_game_with_its_hosts_own_cards_is_drawn_with_them(tmp_path: Path) -> None:
+    """A host's own cards file (``--cards``) goes to every client in the welcome, loaded there by the
+    game's own checks: the clients draw the renamed card, and the game plays to its end."""
+    from importlib import resources
+
+    from notation.remote_game import RemoteGame
+    from tui.cli_support import data_lookup
+
+    text = resources.files("core.kingdom").joinpath("data/cards.toml").read_text("utf-8")
+    own = text.replace('id = "soldiers-1"\nkey = "soldiers"\nname = "Soldiers"',
+                       'id = "soldiers-1"\nkey = "soldiers"\nname = "Footmen"', 1)
+    path = tmp_path / "own.toml"
+    path.write_text(own, "utf-8")
+    games = data_lookup("kingdom", [("cards", path)])
+    setup = setup_of("kingdom", "multi-2", ["human", "human"])
+    setup = replace(setup, setup={**setup.setup, **games("kingdom").new_setup("multi-2", ["human", "human"],
+                                                                               games("kingdom").data)})
+    host = new_host(setup, tmp_path / "own.fief", games=games, data={"cards": own})
+    invitations = await host.open()
+    serving = asyncio.get_running_loop().create_task(host.serve())
+    people = [Player(inv, seed=i) for i, inv in enumerate(invitations[:-1])]
+    await play_to_end(host, people)
+    drawn = RemoteGame(people[0].client)
+    assert drawn.start.card("soldiers-1").name == "Footmen"
+    for p in people:
+        p.leave()
+    await asyncio.wait_for(serving, 30)
+    assert verify(read_record_file(tmp_path / "own.fief", games=games), games=games).ok
