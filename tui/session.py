@@ -127,9 +127,21 @@ def unfinished_games(base: Path) -> list[Unfinished]:
             h = rec.header
             seats = ", ".join(f"{s.name} ({s.kind})" for s in h.seats)
             # The seat names are the record's own text: made visible for the Continue list.
-            out.append(Unfinished(path, visible(f"{title} {h.variant}: {seats}; started {h.created}"), rec.steps,
-                                  in_play(path)))
+            out.append(Unfinished(path, visible(f"{title} {h.variant}: {seats}; started {local_time(h.created)}"),
+                                  rec.steps, in_play(path)))
     return out
+
+
+def local_time(created: str) -> str:
+    """A record's creation time (UTC, ``2026-11-27T03:58:40Z``) as this machine's clock reads it:
+    ``2026-11-27 04:58``; the text as it is when it is no such time."""
+    from datetime import datetime
+
+    try:
+        when = datetime.fromisoformat(created.replace("Z", "+00:00"))
+    except ValueError:
+        return created
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def open_replay(path: Path, games: GameLookup) -> Replay | LongRecord:
