@@ -69,6 +69,7 @@ class FiefdomApp(App):
         self.open_path = open_path
         self.resume_path = resume_path
         self.join = join  # an invitation to a hosted game (notation.protocol.Invitation), played at once
+        self.launched: Screen | None = None  # the screen a command opened at once: leaving it leaves the app
         self._games = games
         self._help: tuple[KeyTables, list[tuple[str, str]]] | None = None
         self.keymap: dict[str, str] = {}
@@ -82,11 +83,11 @@ class FiefdomApp(App):
         self.push_screen(HomeScreen())
         self.set_timer(WARM_UP_AFTER, self.warm_up_help)  # once the first screen is up
         if self.open_path is not None:
-            self.open_record(self.open_path)
+            self.launched = self.open_record(self.open_path)
         if self.resume_path is not None:
             self.resume_game(self.resume_path, replace=False)
         if self.join is not None:
-            self.join_game(self.join)
+            self.launched = self.join_game(self.join)
 
     def warm_up_help(self) -> None:
         """While the first screen is read: Rich's Markdown imported in a thread, and the key tables
@@ -132,10 +133,12 @@ class FiefdomApp(App):
 
         self.push_screen(JoinDialog(), chosen)
 
-    def join_game(self, invitation: Any) -> None:
+    def join_game(self, invitation: Any) -> Screen:
         from tui.screens.remote_play import RemotePlayScreen
 
-        self.push_screen(RemotePlayScreen(invitation, self.games))
+        screen = RemotePlayScreen(invitation, self.games)
+        self.push_screen(screen)
+        return screen
 
     def action_continue_game(self) -> None:
         from tui.screens.setup import ContinueScreen
@@ -253,7 +256,16 @@ class FiefdomApp(App):
 
         self.push_screen(PlayScreen(runner))
 
-    def open_record(self, path: Path) -> None:
+    def leave_screen(self, screen: Screen) -> None:
+        """Leave ``screen``: back to the one under it, or, for the screen the command line opened at
+        once (``fiefdom replay view FILE``, ``fiefdom join URL``), back to the shell."""
+        if screen is self.launched:
+            self.exit()
+        else:
+            self.pop_screen()
+
+    def open_record(self, path: Path) -> Screen | None:
+        """The record in the viewer (the screen pushed), or None with the reason told."""
         from notation.format import RecordError
         from tui.screens.replay import ReplayScreen
         from tui.own_files import games_for
@@ -263,11 +275,13 @@ class FiefdomApp(App):
             replay = open_replay(path, games_for(self.data_dir, path, self.games))
         except RecordError as err:
             self.notify(shown(f"{path.name}: {err}"), severity="error", timeout=10)
-            return
+            return None
         except OSError as err:
             self.notify(shown(f"{path}: {err.strerror or err}"), severity="error", timeout=10)
-            return
-        self.push_screen(ReplayScreen(replay, path))
+            return None
+        screen = ReplayScreen(replay, path)
+        self.push_screen(screen)
+        return screen
 
 
 def help_bindings(app_bindings: list[BindingType]) -> KeyTables:

@@ -501,7 +501,7 @@ class PlayScreen(Screen):
 
     async def action_leave(self) -> None:
         await self.driver.leave()
-        self.app.pop_screen()
+        self.app.leave_screen(self)
 
     def on_unmount(self) -> None:
         # The app is closing: stop any search in progress and let go of the record (its writer's

@@ -427,7 +427,7 @@ class ReplayScreen(Screen):
     def action_leave(self) -> None:
         if self.timer:
             self.timer.stop()
-        self.app.pop_screen()
+        self.app.leave_screen(self)
 
 
 def landmark_bindings(landmarks: tuple[Landmark, ...], taken: set[str]) -> list[Binding]:
