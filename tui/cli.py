@@ -366,8 +366,21 @@ def main() -> None:
             sys.stderr = given[1]
 
 
+def short_usage() -> str:
+    """``fiefdom`` alone: the commands people start with (the games named by the registry)."""
+    return f"""usage: fiefdom COMMAND [ARGS]...   (fiefdom --help lists every command)
+
+  fiefdom play                     the app: a new game, one to continue, a record to open
+  fiefdom play GAME --prompt       a game at the text prompt; GAME is {', '.join(core_games.names())}
+  fiefdom replay view FILE         step through a recorded game
+  fiefdom host GAME                play together, each at their own terminal (fiefdom join URL)"""
+
+
 def _run() -> None:
     """The command line, run: always ends in SystemExit with the command's status."""
+    if len(sys.argv) <= 1:  # `fiefdom` alone: the commands people start with, not the whole help
+        typer.echo(short_usage())
+        raise SystemExit(0)
     try:
         # Named here: click would take "python -m pkg" for the name when started with -m (tests).
         code = app(prog_name="fiefdom", standalone_mode=False)  # usage errors come here, said in one line

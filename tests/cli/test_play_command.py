@@ -43,3 +43,17 @@ def test_a_seat_named_chooses_the_variant_that_has_it(tmp_path) -> None:
     assert "Take the Kingdom, multi-3" in r.stdout
     r = runner.invoke(app, ["play", "kingdom", "--seat", "Player 9=ai", "--data-dir", str(tmp_path)])
     assert r.exit_code == 2 and r.stderr.startswith("error: no seat 'Player 9'")
+
+
+def test_fiefdom_alone_says_the_commands_people_start_with() -> None:
+    """Issue 30: a short usage and the few commands people begin with, not the whole help."""
+    import subprocess
+    import sys
+
+    code = "import sys; from tui.cli import main; sys.argv = ['fiefdom']; main()"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("usage: fiefdom COMMAND") and "fiefdom --help" in lines[0]
+    assert any(line.strip().startswith("fiefdom play ") for line in lines)
+    assert len(lines) <= 8
