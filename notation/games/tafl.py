@@ -28,6 +28,7 @@ from core import games as core_games
 from core.engine import RulesError
 from notation.catalog import GameLookup
 from notation.export import ExportError, Source, move_text, replayed, wrong_game
+from notation.format import Seat
 from notation.games import ExportFormat, NotationPlugin
 from notation.replay import Replay, StepInfo
 from notation.visitor import StreamingVisitor, date_parts, walk
@@ -49,6 +50,19 @@ def rules_string(start: "TaflGame") -> str:
     from core.tafl.otn_rules import rules_string as otn_rules_string
 
     return otn_rules_string(start.variant, start.opts, start.position(), start.to_move)
+
+
+PLAYED_BY = {"human": "a person", "random": "a random mover", "bot": "a rulebook bot"}
+
+
+def player(seat: Seat, side: str) -> str:
+    """Who played ``side``, for OpenTafl's player tags: the seat's name (an imported game's player),
+    and, where the name is only the side's (``attackers``), what played it: ``attackers (the AI:
+    tafl-ai 3, 2s)``, ``defenders (a person)``."""
+    if seat.name.strip().casefold() != side:
+        return seat.name
+    who = f"the AI: {seat.detail}" if seat.kind == "ai" and seat.detail else PLAYED_BY.get(seat.kind, seat.kind)
+    return f"{seat.name} ({who})"
 
 
 def _result_code(winners: tuple[int, ...]) -> str:
@@ -90,7 +104,7 @@ class OtgExporter(StreamingVisitor):
         start = replay.state_at(0)
         assert isinstance(start, TaflGame)
         day, clock = date_parts(h)
-        attackers, defenders = h.seats[ATTACKERS].name, h.seats[DEFENDERS].name
+        attackers, defenders = player(h.seats[ATTACKERS], "attackers"), player(h.seats[DEFENDERS], "defenders")
         result = replay.result  # the game's own; verified equal to the record's
         tags = [
             ("name", f"{attackers} vs {defenders}"),

@@ -146,3 +146,14 @@ def test_variants_command_lists_the_registry() -> None:
     assert "variants" in run("tafl", "--help").stdout
     bad = run("tafl", "rules-string", "-v", "brandubh", "-o", "strong_king_at_throne=maybe")
     assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0 and "true or false" in bad.stderr
+
+
+def test_the_otg_export_names_who_played_each_side(tmp_path) -> None:
+    """Issue 30: a game played here names each side's player in OpenTafl's tags (a person, the AI and
+    its settings), not only "attackers" and "defenders"; an imported game's player names stay."""
+    from notation.format import Seat
+    from notation.games.tafl import player
+
+    assert player(Seat("attackers", "human", ""), "attackers") == "attackers (a person)"
+    assert player(Seat("defenders", "ai", "tafl-ai 3, 2s"), "defenders") == "defenders (the AI: tafl-ai 3, 2s)"
+    assert player(Seat("Astrid", "human", ""), "attackers") == "Astrid"
