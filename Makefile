@@ -11,6 +11,7 @@ BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
 	snapshots-golden clean
 
 $(STAMP): pyproject.toml
+	@echo "fiefdom: installing into $(VENV) (the first time takes a minute or so)..."
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
