@@ -501,11 +501,24 @@ class PlayDriver:
     async def takeback(self) -> int:
         """Take back the person's last move (in hot seat, the seat at the keyboard's own, by the rules of
         :meth:`Runner.takeback`); the number of steps undone, 0 with the reason told."""
-        r = self.runner
-        if not r.people:
+        if not self.runner.people:
             self._problem("takeback is for games with a human player")
             return 0
         await self._stop_for_change()
+        undone, _ = self.undo()
+        if not undone:
+            self.halted = False
+            self.skipping = False
+            self.advance()
+            return 0
+        self._resume_pace()
+        return undone
+
+    def undo(self) -> tuple[int, str]:
+        """The takeback itself, with nothing thinking meanwhile (the prompt's, or :meth:`takeback`'s once
+        the AI is stopped): the record rewritten, the log cut back, a note; the steps undone and the
+        note's words, or 0 and the reason (told to the view too)."""
+        r = self.runner
         several = len(r.people) > 1
         try:
             resumed = r.takeback(self.view_seat() if several else None)
@@ -515,19 +528,15 @@ class PlayDriver:
             problem = ("nothing of yours to take back: another person has decided, or dice or a card "
                        "have been seen since" if several else "nothing to take back")
         if resumed is None:
-            self.halted = False
-            self.skipping = False
             self._problem(problem)
-            self.advance()
-            return 0
+            return 0, problem
         undone = len(r.history) - len(resumed.history)
         self._adopt(resumed)
         del self.entries[len(resumed.history):]
         self.ended = False
-        self.note(f"took back {undone} move(s)")
+        note = self.note(f"took back {undone} move(s)")
         self._problem("")
-        self._resume_pace()
-        return undone
+        return undone, note.text
 
     async def resign(self, seat: int) -> bool:
         """``seat``'s person gives up; False with the reason told when they may not. At a table where

@@ -33,6 +33,7 @@ from tui import games as tui_games
 from tui.cli_support import visible_lines
 
 QUIT_WORDS = ("quit", "exit")
+TAKEBACK_WORDS = ("takeback", "undo")
 
 
 def _never(item: Event | Decision) -> str | None:
@@ -106,6 +107,7 @@ class Asker:
 
     extras: ConsoleExtras
     quit_help = "stop here (Ctrl+C too); the record keeps every step, fiefdom resume --prompt goes on"
+    more_help: tuple[str, ...] = ()  # lines of the prompt's own words, for help
 
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
         self.read_line = read
@@ -210,12 +212,15 @@ class Asker:
         lines = [f"Type the number of an option or its words{typing}.",
                  "  list   every option          help   this text",
                  *(f"  {c.word:<6} {c.help}" for c in self.extras.commands),
+                 *self.more_help,
                  f"  quit   {self.quit_help}"]
         return "\n".join(lines)
 
 
 class Console(Asker):
     """Plays a :class:`Runner`'s game at the prompt until it is over or the person leaves."""
+
+    more_help = ("  undo   take back your last move (takeback too), as far as the rules of takeback allow",)
 
     def __init__(self, runner: Runner, read: Callable[[str], str] = _read_input,
                  write: Callable[[str], None] = print, extras: ConsoleExtras | None = None) -> None:
@@ -341,6 +346,12 @@ class Console(Asker):
         self.asked = True
         while True:
             line = self.read(f"{name}> ")
+            if line.strip().lower() in TAKEBACK_WORDS:
+                undone, words = self.driver.undo()  # nothing thinks meanwhile at the prompt
+                self.write(f"  {words}")
+                if undone:
+                    return  # the question of the position taken back to comes next
+                continue
             code = self._choice(line, decision)
             if code is not None and self._confirmed(code) and self._answer(lambda: self.driver.decide(code)):
                 return

@@ -220,3 +220,20 @@ def test_ctrl_c_while_the_bots_play_keeps_a_record_that_resumes(tmp_path: Path) 
     assert play(_taifa(path), lambda prompt: "quit", write) == f"stopped; the record so far is {path}"
     code, out, _ = invoke("resume", path, "--prompt", stdin="quit\n")
     assert code == 0 and "Castile: your action" in out
+
+
+def test_undo_at_the_prompt_takes_back_the_persons_move_and_the_reply(tmp_path: Path) -> None:
+    """Issue 30: `undo` (or `takeback`) at the prompt takes back the person's last move and what the
+    others played since, as the app's `u` does; with nothing to take back it says so; the record
+    keeps only the moves that stand, and verifies."""
+    path = tmp_path / "u.fief"
+    runner = Runner.start(GameSetup("tafl", "brandubh", (SeatPlan("human"), SeatPlan("random")), 5), path)
+    lines: list[str] = []
+    answers = iter(["undo", "d1-e1", "undo", "d1-c1", "quit"])
+    play(runner, lambda prompt: next(answers), lines.append)
+    text = "\n".join(lines)
+    assert "nothing to take back" in text and "took back 2 move(s)" in text
+    recording = read_record_file(path)
+    decisions = [r.code for r in recording.records if isinstance(r, DecisionRecord)]
+    assert decisions[0] == ("d1", "c1") and ("d1", "e1") not in decisions
+    assert verify(recording).ok
