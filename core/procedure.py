@@ -158,6 +158,15 @@ class ProcedureGame:
         replay._advance(inputs[-1])
         return frames
 
+    def picture(self, state: Any, result: Result | None) -> Any:
+        """This game (its data, options, seats) at another position, for drawing only (a frame: it is
+        never played on); a finished game's point is its result."""
+        game = self._frame(state, self._unit)
+        game.result = result
+        if result is not None:
+            game._point = Over(result)
+        return game
+
     def _frame(self, base: Any, unit: Unit) -> Any:
         cls = type(self)
         f = cls.__new__(cls)

@@ -17,6 +17,9 @@ from typing import Any
 from core.engine import TABLE, Chance, Decision, Event, Game, Outcome, Point, Seen, Viewer, sees
 
 
+UNSEEN = "card?"  # a card a seat may not see, in a game rebuilt from its view: no card has this id
+
+
 @dataclass(frozen=True, slots=True)
 class Told:
     """One step's words: ``text`` for those who may see it (``seen``), ``public`` for the others."""

@@ -196,7 +196,6 @@ class Host:
         self.watchers: set[Peer] = set()
         self.driver: PlayDriver | None = None
         self.acting: Peer | None = None  # whose message is being played (a refusal goes to it)
-        self.version = 0
         self.views: dict[Viewer, Any] = {}  # this version's views, shared by the spectators
         self.done = asyncio.Event()
         self.server: asyncio.Server | None = None
@@ -604,7 +603,6 @@ class Host:
         return message
 
     def _everyone_dirty(self) -> None:
-        self.version += 1
         self.views.clear()
         for peer in [*self.peers.values(), *self.watchers]:
             peer.dirty.set()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine import Chance, Decision, Event, Game, Result, Viewer
+from core.engine import Decision, Event, Game, Result, Viewer
 from core.visibility import warning
 from notation.driver import Note, PlayDriver
 from notation.replay import StepInfo
@@ -63,8 +63,3 @@ def shown_game(driver: PlayDriver) -> Game:
 
 def notes_words(notes: Sequence[Note]) -> list[Any]:
     return [[n.after, n.text, n.style] for n in notes]
-
-
-def waiting_dice(driver: PlayDriver) -> bool:
-    """Dice to be typed from a real table: the host's to type, never a client's."""
-    return isinstance(driver.runner.waiting, Chance)

@@ -15,12 +15,13 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from core.engine import Decision, Event, Game
+from core.engine import Decision, Game
 from notation.catalog import GameLookup
 from notation.client import HostGone, SeatClient
 from notation.clock import clock_text
 from notation.protocol import Invitation
 from notation.remote_game import RemoteGame
+from notation.seat_table import events_of
 from notation.wording import visible
 from tui.console import Asker, NoInput, Quit, _event_line, _NoInput, _read_input, extras_for
 
@@ -145,9 +146,9 @@ class RemoteConsole(Asker):
         self.remote.update()
         self.shown = min(self.shown, len(c.log))
         for entry in c.log[self.shown:]:
-            for kind_, text, rule in entry[4]:
-                if kind_ not in self.extras.quiet:
-                    self.write(_event_line(Event(kind_, text, rule)))
+            for event in events_of(entry):
+                if event.kind not in self.extras.quiet:
+                    self.write(_event_line(event))
         self.shown = len(c.log)
         if c.result is not None:
             return None

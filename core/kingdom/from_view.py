@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import Game, Over
+from core.engine import Game
 from core.kingdom.state import KingdomState, Realm
 from core.kingdom.table import Table
 from core.kingdom.view import realm_of
+from core.visibility import UNSEEN
 
-UNSEEN = "card?"  # a card the seat may not see (a hand's, a deck's): no card has this id
 
 
 def unseen(n: int) -> list[str]:
@@ -62,10 +62,6 @@ def from_view(start: Game, view: Any, seat: int | None) -> Game:
     """The game ``start`` (as the record's header builds it) at the position ``view`` (``seat``'s
     view of the real game) shows; ``rebuilt.view(seat) == view``. Shares nothing mutable."""
     assert isinstance(start, Table), f"not a Take the Kingdom game: {type(start).__name__}"
-    state = state_from(view)
-    game = start._frame(state, start._unit)
+    game = start.picture(state_from(view), view["result"])
     game.opts = dict(view["options"])
-    game.result = view["result"]
-    if game.result is not None:
-        game._point = Over(game.result)
     return game

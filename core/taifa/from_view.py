@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import Event, Game, Over
+from core.engine import Event, Game
 from core.taifa.state import Fight, TaifaState
 from core.taifa.table import Table
+from core.visibility import UNSEEN
 
-UNSEEN = "card?"  # a card the seat may not see (a hand's, a draw pile's): no card has this id
 
 
 def fight_from(f: dict[str, Any] | None) -> Fight | None:
@@ -85,9 +85,6 @@ def from_view(start: Game, view: Any, seat: int | None) -> Game:
     """The game ``start`` (as the record's header builds it) at the position ``view`` (``seat``'s
     view of the real game) shows; ``rebuilt.view(seat) == view``. Shares nothing mutable."""
     assert isinstance(start, Table), f"not a Taifa game: {type(start).__name__}"
-    game = start._frame(state_from(view), start._unit)
+    game = start.picture(state_from(view), view["result"])
     game.opts = dict(start.opts)
-    game.result = view["result"]
-    if game.result is not None:
-        game._point = Over(game.result)
     return game

@@ -18,7 +18,7 @@ from notation.deal import problem
 from notation.reader import read_record_file
 from notation.runner import GameSetup, Runner, SeatPlan
 from notation.verify import verify
-from tests.network.support import Player, new_host, play_to_end, setup_of
+from tests.network.support import Player, hosted, new_host, play_to_end, setup_of
 from tests.wall_support import Wall, strings
 
 GAMES = [
@@ -70,9 +70,8 @@ async def test_a_whole_game_through_a_host(game: str, variant: str, kinds: list[
     tap = Tap(monkeypatch)
     path = tmp_path / "hosted.fief"
     host = new_host(setup_of(game, variant, kinds), path)
-    invitations = await host.open()
+    invitations, serving = await hosted(host)
     assert all(inv.host == "127.0.0.1" for inv in invitations)
-    serving = asyncio.get_running_loop().create_task(host.serve())
     people = [Player(inv, seed=i) for i, inv in enumerate(invitations[:-1])]
     watcher = Player(invitations[-1], play=False)
     await watcher.join()
@@ -168,8 +167,7 @@ async def test_a_game_with_its_hosts_own_cards_is_drawn_with_them(tmp_path: Path
     setup = replace(setup, setup={**setup.setup, **games("kingdom").new_setup("multi-2", ["human", "human"],
                                                                                games("kingdom").data)})
     host = new_host(setup, tmp_path / "own.fief", games=games, data={"cards": own})
-    invitations = await host.open()
-    serving = asyncio.get_running_loop().create_task(host.serve())
+    invitations, serving = await hosted(host)
     people = [Player(inv, seed=i) for i, inv in enumerate(invitations[:-1])]
     await play_to_end(host, people)
     drawn = RemoteGame(people[0].client)

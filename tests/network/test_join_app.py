@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.widgets import RichLog
 
-from tests.network.support import Player, new_host, setup_of
+from tests.network.support import Player, hosted, new_host, setup_of
 from tui.app import FiefdomApp
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.remote_play import RemotePlayScreen
@@ -36,8 +36,7 @@ async def test_a_hosted_game_played_in_the_app_then_resigned(tmp_path: Path) -> 
     """A seat of a Take the Kingdom game played in the app, by its options pane, against a client
     and a random seat; then resigned from the command (the host records it; the others hear of it)."""
     host = new_host(setup_of("kingdom", "multi-3", ["human", "human", "random"]), tmp_path / "g.fief")
-    invitations = await host.open()
-    serving = asyncio.get_running_loop().create_task(host.serve())
+    invitations, serving = await hosted(host)
     other = await Player(invitations[1], seed=2).join()
     app = FiefdomApp(tmp_path / "data", join=invitations[0])
     async with app.run_test(size=(120, 40)) as pilot:
@@ -81,8 +80,7 @@ async def test_join_from_home_a_pasted_invitation_a_bad_one_said_and_a_game_watc
     from tui.screens.dialogs import JoinDialog
 
     host = new_host(setup_of("tafl", "brandubh", ["human", "human"]), tmp_path / "t.fief")
-    invitations = await host.open()
-    serving = asyncio.get_running_loop().create_task(host.serve())
+    invitations, serving = await hosted(host)
     app = FiefdomApp(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j")
@@ -123,8 +121,7 @@ async def test_the_clocks_show_in_the_status_line(tmp_path: Path) -> None:
 
     host = new_host(setup_of("tafl", "brandubh", ["human", "human"]), tmp_path / "c.fief",
                     clock=ClockRule(120.0, 2.0))
-    invitations = await host.open()
-    serving = asyncio.get_running_loop().create_task(host.serve())
+    invitations, serving = await hosted(host)
     other = await Player(invitations[1], play=False).join()
     app = FiefdomApp(tmp_path / "data", join=invitations[0])
     async with app.run_test(size=(120, 40)) as pilot:
@@ -147,8 +144,7 @@ async def test_the_app_comes_back_by_itself_to_a_host_resumed(tmp_path: Path) ->
 
     path = tmp_path / "r.fief"
     host = new_host(setup_of("tafl", "brandubh", ["human", "human"]), path)
-    invitations = await host.open()
-    serving = asyncio.get_running_loop().create_task(host.serve())
+    invitations, serving = await hosted(host)
     other = await Player(invitations[1], seed=3).join()
     app = FiefdomApp(tmp_path / "data", join=invitations[0])
     async with app.run_test(size=(120, 40)) as pilot:

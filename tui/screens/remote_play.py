@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from core.engine import Code, Decision, Event, Game, Result
+from core.engine import Code, Decision, Game, Result
 from core.match import Step
 from core.visibility import Told
 from notation.client import HostGone, SeatClient
@@ -27,6 +27,7 @@ from notation.format import Header
 from notation.protocol import Invitation
 from notation.remote_game import RemoteGame, code_of
 from notation.replay import StepInfo
+from notation.seat_table import events_of
 from notation.runner import Runner
 from notation.wording import visible
 from tui.games import plugin
@@ -174,22 +175,18 @@ class RemoteDriver(PlayDriver):
             step, kind_, seat, text, _, value = entry
             name = names[seat].name if seat is not None and 0 <= seat < len(names) else "chance"
             self.entries.append(StepInfo(step, -1, kind_, seat, name, code_of(value), text,
-                                         tuple(self._events(entry)), None, Told(text), c.seat))
+                                         tuple(events_of(entry)), None, Told(text), c.seat))
         self.notes = [Note(after, text, style) for after, text, style in c.notes]
         if first:
             self.table.ready()
         elif rewound:
             self.table.rewrite()
         else:
-            self.table.logged([e for entry in new for e in self._events(entry)])
+            self.table.logged([e for entry in new for e in events_of(entry)])
         self.table.changed()
         if c.result is not None and not self.ended:
             self.ended = True
             self.table.over()
-
-    @staticmethod
-    def _events(entry: list[Any]) -> list[Event]:
-        return [Event(kind, text, rule) for kind, text, rule in entry[4]]
 
     # -- what the screen asks ------------------------------------------------------------------
 
