@@ -54,7 +54,10 @@ class ConsoleExtras:
     """What a game adds to the prompt (its tui plugin's ``console``); every field may be left out.
 
     * ``header(game, seat)``: shown above a person's options (default: the game's plain-text view);
-    * ``about(game, code)``: a note after an option in the list (an area's defence and owner);
+    * ``about(game, code)``: a note after an option in the list, a line's worth (an area's
+      defence, holder and the dice each side would throw), without its separator;
+    * ``unavailable(game, decision)``: lines under a person's options saying why a kind of action
+      is not among them ("no Troop cards: no attack");
     * ``commands``: extra words, each printing something for the seat (Taifa's map, hand, all);
     * ``typing``: examples of options in words, for help (``attack Toledo, done, pass``);
     * ``quiet``: event kinds not printed (Taifa's shuffles);
@@ -66,6 +69,7 @@ class ConsoleExtras:
 
     header: Callable[[Any, int], str] | None = None
     about: Callable[[Any, Code], str] | None = None
+    unavailable: Callable[[Any, Decision], list[str]] | None = None
     commands: tuple[Command, ...] = ()
     typing: str = ""
     quiet: frozenset[str] = frozenset()
@@ -94,6 +98,19 @@ def extras_for(game: str) -> ConsoleExtras:
     """The game's extras, or none (a game with no console plugin still plays at the prompt)."""
     found = tui_games.plugin(game).load("console")
     return found if found is not None else ConsoleExtras()
+
+
+def option_notes(extras: ConsoleExtras, game: Game, decision: Decision) -> tuple[list[str], list[str]]:
+    """The game's note after each of ``decision``'s options ("" for none) and its lines on the
+    kinds of action missing from them, as the prompt and the app's options pane show them. A
+    game rebuilt from a seat's view (a hosted game's client) may not tell them: then none."""
+    about, unavailable = extras.about, extras.unavailable
+    try:
+        notes = [about(game, code) for code in decision.options] if about else []
+        missing = unavailable(game, decision) if unavailable else []
+    except Exception:  # noqa: BLE001 - a note is extra: the options are listed without it, never a traceback
+        return [""] * len(decision.options), []
+    return notes or [""] * len(decision.options), missing
 
 
 def _read_input(prompt: str) -> str:
@@ -158,13 +175,15 @@ class Asker:
             example = self.game.describe(options[0])
             self.write(f"  {len(options)} options: type one (like {example}), or list to see them all")
             return
-        about = self.extras.about
-        cells = [visible(f"{i:>3}. {self.game.describe(code)}{about(self.game, code) if about else ''}")
-                 for i, code in enumerate(options, 1)]
+        notes, missing = option_notes(self.extras, self.game, decision)
+        cells = [visible(f"{i:>3}. {self.game.describe(code)}{f' - {note}' if note else ''}")
+                 for i, (code, note) in enumerate(zip(options, notes), 1)]
         width = max(map(len, cells)) + 2
         across = max(1, 78 // width) if len(cells) > 12 else 1  # many short options: in columns
         for row in range(0, len(cells), across):
             self.write(" " + "".join(cell.ljust(width) for cell in cells[row:row + across]).rstrip())
+        for line in missing:
+            self.write(visible(f"     ({line})"))
 
     def _choice(self, line: str, decision: Decision) -> Code | None:
         """The option a line names (a number or the game's words); None after printing help or a refusal."""

@@ -219,16 +219,26 @@ def _bot_defends(t: Table, f: Fight) -> bool:
     return t.opts["bots_respond_to_incursions"]
 
 
+def spendable(t: Table, d: int, a: int) -> list[int]:
+    """The garrisons the defender ``d`` of area ``a`` may spend, a die each (5.1 step 4): a
+    player's in and next to the area, its choice; a bot's or an independent area's only the
+    area's own, always spent (9.4, TA-20)."""
+    s = t.s
+    if d == INDEPENDENT or s.bots[d]:
+        return [a] if s.garrison[a] else []
+    near = [a] + list(t.m.areas[a - 1].borders)
+    return [b for b in sorted(near) if s.owner[b] == d and s.garrison[b]]
+
+
 def _garrisons(t: Table, f: Fight) -> Proc:
     """5.1 step 4: the defender spends garrisons in and next to the area, one die each."""
     s, d, a = t.s, f.defender, f.area
     if d == INDEPENDENT or s.bots[d]:
-        if s.garrison[a]:  # 9.4 and TA-20: only the area's own garrison
-            _spend(t, f, a, "TA-20" if d == INDEPENDENT else "taifa 9.4")
+        for g in spendable(t, d, a):
+            _spend(t, f, g, "TA-20" if d == INDEPENDENT else "taifa 9.4")
         return
     while True:
-        near = [a] + list(t.m.areas[a - 1].borders)
-        opts = [("garrison", b) for b in sorted(near) if s.owner[b] == d and s.garrison[b] and b not in f.garrisons]
+        opts = [("garrison", b) for b in spendable(t, d, a) if b not in f.garrisons]
         if not opts:
             return
         code = yield from t.ask(d, f"defend {t.area_name(a)}: spend a garrison (+1 die), or done",

@@ -160,7 +160,7 @@ def test_a_target_option_shows_the_card_it_hits_first_and_the_attack_in_play() -
     lines = effect_line(g, point, code).plain.splitlines()
     assert lines[0].startswith("Cannon (in play): Attack 4")
     assert lines[1] == "Walls (hit first there): " + g.card("walls-1").effect
-    assert text.about(g, code) == "  - hits Walls first (needs 4)"
+    assert text.about(g, code) == "Land+1 [Walls+4]: hits Walls first, needs 4"
 
 
 def test_the_prompt_says_what_each_kind_of_standing_card_does_and_hides_a_face_down_trap() -> None:

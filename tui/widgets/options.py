@@ -1,7 +1,9 @@
 """The generic options pane, and the message every way of choosing sends.
 
 Any game plays through :class:`OptionsPane`: it lists the current Decision's options
-as the game words them (``describe``) and sends the chosen code as :class:`OptionChosen`.
+as the game words them (``describe``), each with the game's note on what it means, then why a
+kind of action is not among them (its plugin's prompt extras, tui/console.py, as the text
+prompt shows them), and sends the chosen code as :class:`OptionChosen`.
 A game's board widget (its plugin's ``board``) offers the same choices by cursor and
 mouse and posts the same message, so the play screen never knows which was used.
 
@@ -32,6 +34,7 @@ from textual.widgets.option_list import Option
 
 from core.engine import Code, Decision, Game
 from notation.wording import visible
+from tui.console import extras_for, option_notes
 
 EARLY = "a key pressed before this question was shown was not applied: choose again"
 
@@ -118,7 +121,8 @@ class OptionsPane(KeysInOrder, OptionList):
         super().__init__(**kwargs)
         self.codes: tuple[Code, ...] = ()
         self.shown_at = float("inf")  # when the options listed now were shown (inf: none are)
-        self.listed: tuple[str, ...] = ()  # the lines listed (an option's words, or why there is none)
+        self.listed: tuple[str, ...] = ()  # the options' words listed, or why there is none
+        self.lines: tuple[tuple[str, str], ...] = ()  # each option's words and note, then ("", why a kind is missing)
 
     def show(self, game: Game, decision: Decision | None, idle: str = "", since: float | None = None) -> None:
         """List ``decision``'s options (None: nothing to choose; ``idle`` says why). ``since``: when
@@ -132,12 +136,22 @@ class OptionsPane(KeysInOrder, OptionList):
         elif codes != self.codes or self.shown_at == float("inf"):
             self.shown_at = now()
         self.codes = codes
-        listed = tuple(visible(game.describe(code)) for code in codes) if codes else (escape(idle) or "(nothing to choose)",)
-        if listed == self.listed and self.shown_at == asked_at:
+        if decision is not None and codes:
+            notes, missing = option_notes(extras_for(game.game), game, decision)
+            listed = tuple(visible(game.describe(code)) for code in codes)
+            lines = tuple(zip(listed, map(visible, notes))) + tuple(("", visible(m)) for m in missing)
+        else:
+            listed = (escape(idle) or "(nothing to choose)",)
+            lines = ()
+        if (listed, lines) == (self.listed, self.lines) and self.shown_at == asked_at:
             return  # the same question listed: the highlight stays where the person put it
-        self.listed = listed
+        self.listed, self.lines = listed, lines
         if codes:
-            self.set_options(Option(Text(prompt), id=str(i)) for i, prompt in enumerate(listed))
+            # An option's note follows its words, dimmed (wrapping in a narrow pane); then, disabled,
+            # why a kind of action is not among them.
+            self.set_options([*(Option(Text.assemble(words, ("  " + note, "dim") if note else ""), id=str(i))
+                                for i, (words, note) in enumerate(lines[:len(codes)])),
+                              *(Option(Text(why, style="dim italic"), disabled=True) for _, why in lines[len(codes):])])
             self.highlighted = 0
         else:
             self.set_options([Option(listed[0], disabled=True)])

@@ -1,5 +1,6 @@
 """Take the Kingdom's touches at the prompt (tui/console.py): the table in short above a
-person's options, what a target's topmost card needs, the full table, the hand and the
+person's options, a target's line of defence and what its topmost card needs, why a play is
+missing, the full table, the hand and the
 Nobles as commands, and where turns (multiplayer) and rounds (solo) begin: the prompt pauses
 there once after a person has acted, so the outcome is read before the next seats play."""
 
@@ -31,6 +32,7 @@ def _result(game: Any, result: Result) -> str:
 CONSOLE = ConsoleExtras(
     header=text.status,
     about=text.about,
+    unavailable=text.unavailable,
     commands=(Command("table", "every kingdom's lines of defence, card by card, and the piles", text.position_text),
               Command("cards", "what each card you may choose now does (its exact effect)", text.option_cards),
               Command("defences", "what each kind of card standing in the kingdoms does", text.standing_cards),

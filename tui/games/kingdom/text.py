@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine import TABLE, Code, Decision, Over
-from core.kingdom import words
+from core.kingdom import prospects, words
 from core.kingdom.cards import value_text
 from core.kingdom.lines import HIDDEN_TRAP, standing_title
 
@@ -32,7 +32,7 @@ GOLD_USES = 3  # "Notes on specific cards: Gold"
 
 
 __all__ = ["value_text", "named", "position_text", "status", "hand", "nobles", "option_cards", "standing_cards",
-           "hit_first", "about"]
+           "hit_first", "about", "unavailable"]
 
 
 def named(game: Any, cid: str) -> str:
@@ -400,9 +400,9 @@ def standing_cards(game: Any, seat: int) -> str:
     return "\n".join(lines) or "  no kingdom has a card standing yet"
 
 
-def hit_first(game: Any, code: Code) -> tuple[str, int, bool] | None:
-    """For a target option (``("at", seat, slot, ...)``): the card an attack there hits first,
-    the points that destroy it, and whether a Trap lies there; None for any other option."""
+def _target(game: Any, code: Code) -> tuple[dict[str, Any], Mapping[str, Any]] | None:
+    """For a target option (``("at", seat, slot, ...)``): the kingdom and the Castle or Land it
+    names, as the deciding seat sees them; None for any other option."""
     if not code or code[0] != "at" or len(code) < 3:
         return None
     point = game.point()
@@ -410,9 +410,19 @@ def hit_first(game: Any, code: Code) -> tuple[str, int, bool] | None:
     v = game.view(seat)
     try:
         realm = v["realms"][code[1]]
-        slot = next(s for s in realm["slots"] if s["card"] == code[2])
+        return realm, next(s for s in realm["slots"] if s["card"] == code[2])
     except (IndexError, KeyError, TypeError, StopIteration):
         return None
+
+
+def hit_first(game: Any, code: Code) -> tuple[str, int, bool] | None:
+    """For a target option (``("at", seat, slot, ...)``): the card an attack there hits first,
+    the points that destroy it, and whether a Trap lies there; None for any other option."""
+    target = _target(game, code)
+    return None if target is None else _hit(game, *target)
+
+
+def _hit(game: Any, realm: dict[str, Any], slot: Mapping[str, Any]) -> tuple[str, int, bool]:
     top = slot["defences"][-1] if slot["defences"] else slot["card"]
     from core.kingdom.lines import strength
     from core.kingdom.view import realm_of
@@ -421,9 +431,25 @@ def hit_first(game: Any, code: Code) -> tuple[str, int, bool] | None:
 
 
 def about(game: Any, code: Code) -> str:
-    """What a player weighs before choosing a target: what an attack there hits first."""
-    hit = hit_first(game, code)
-    if hit is None:
+    """What a player weighs before choosing: an attack's damage (its Noble's too); a target's line
+    of defence, topmost first, each card with its value ("Kingdom Defence"), and what an attack
+    there hits first and needs to destroy it (the topmost card: "Attack (red) cards")."""
+    point = game.point()
+    if len(code) == 2 and code[0] == "attack" and isinstance(point, Decision):
+        return f"{game.attack_value(point.seat, code[1])} damage"
+    target = _target(game, code)
+    if target is None:
         return ""
-    top, need, trap = hit
-    return f"  - hits {game.card(top).name} first (needs {need}){', a Trap' if trap else ''}"
+    realm, slot = target
+    top, need, _ = _hit(game, realm, slot)
+    first = slot is realm["slots"][0]
+    return f"{_slot_short(game, slot, first)}: hits {game.card(top).name} first, needs {need}"
+
+
+def unavailable(game: Any, decision: Decision) -> list[str]:
+    """Why a kind of play, or a card held, is missing from a kingdom's plays (its turn's action
+    decision; in solo, the round's card): none while the kingdoms are built (the draft)."""
+    if decision.kind != "action" or any(o[0] == "draft" for o in decision.options):
+        return []
+    solo_card = next((str(o[1]) for o in decision.options if o[0] == "discard"), None)  # solo: "play <card>"
+    return prospects.unavailable(game, decision.seat, solo_card)

@@ -1,6 +1,7 @@
 """Taifa's touches at the prompt (tui/console.py): the seat's status and the fight above its
-options, each area option's defence and owner, the map, hand and all commands, and where
-rounds and turns begin (the prompt pauses there after a person's action)."""
+options, what each area option means (defence, holder, the dice each side would throw), why a
+kind of action is missing, the map, hand and all commands, and where rounds and turns begin
+(the prompt pauses there after a person's action)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def _result(game: Any, result: Result) -> str:
 CONSOLE = ConsoleExtras(
     header=_header,
     about=text.about,
+    unavailable=text.unavailable,
     commands=(Command("map", "your areas and the areas you can attack", text.areas),
               Command("hand", "your cards with their text", text.hand),
               Command("all", "every kingdom's castles, bonus and cards", lambda game, seat: text.kingdoms_text(game))),

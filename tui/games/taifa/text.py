@@ -19,8 +19,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from core.engine import TABLE, Code, Decision, Over
+from core.taifa import prospects
+from core.taifa.prospects import attack_dice, defence_dice, event_dice
 from core.taifa.state import CASTLES, INDEPENDENT, TURNS
-from core.taifa.table import hits, possessive
+from core.taifa.table import dice_word, hits, possessive
 
 # A run of text and its tag: "" plain, "head", "dim", "hit", "miss", "current", "hidden"
 # (a face-down card), "k:<key>" (a kingdom's name on its colours).
@@ -315,8 +317,37 @@ def kingdoms_text(game: Any, seat: int | None = None, width: int = 80) -> str:
 
 
 def about(game: Any, code: Code) -> str:
-    """What a player weighs before choosing an area: its defence and owner."""
-    if code and code[0] in ("attack", "area") and len(code) == 2:
-        a = int(code[1])
-        return f"  - defence {game.defence(a)}, {game.name(game.s.owner[a])}"
-    return ""
+    """What a player weighs before choosing an area or a kingdom: an area's defence and holder,
+    the dice each side of the fight would throw before any Response (5.2; the attacker's as many
+    as the cards it may add, chosen after); an incursion's die and what it costs the target (5.3)."""
+    if len(code) != 2:
+        return ""
+    if code[0] == "incursion":
+        o = game.s.kingdoms.index(code[1])
+        held = len(game.s.hands[o])
+        if not held:
+            return f"1 die, but {game.does(o, 'holds')} no cards to discard"
+        return f"1 die: a 4-6 makes {game.name(o)} discard 1 of its {_count(held)} at random"
+    if code[0] not in ("attack", "area"):
+        return ""
+    a = int(code[1])
+    printed, owner = game.m.areas[a - 1].defence, game.s.owner[a]
+    fewest, most = defence_dice(game, a)
+    held = "independent" if owner == INDEPENDENT else game.name(owner)
+    if fewest < most:  # a player's choice of garrisons, in and next to the area
+        spare = most - fewest
+        dice = f"{fewest}-{most} dice ({spare} garrison{'s' if spare > 1 else ''})"
+    else:
+        dice = dice_word(most) + (" with its garrison" if most > printed else "")
+    if code[0] == "attack":
+        point = game.point()
+        attacker = f"; you up to {attack_dice(game, point.seat)}" if isinstance(point, Decision) else ""
+    else:
+        force = event_dice(game, "independent_attack")
+        attacker = f"; the outside force {force}" if force else ""
+    return f"defence {printed}, {held}: {dice}{attacker}"
+
+
+def unavailable(game: Any, decision: Decision) -> list[str]:
+    """Why a kind of action is missing from a player's round (5): its action decision only."""
+    return prospects.unavailable(game, decision.seat) if decision.kind == "action" else []
