@@ -36,7 +36,7 @@ def unavailable(g: "Table", k: int, solo_card: str | None = None) -> list[str]:
     s, r = g.s, g.s.realms[k]
     if not s.plays:
         return ["no plays left this turn"]
-    cards = [solo_card] if solo_card else [*r.hand, *r.mercy]
+    cards = [solo_card] if solo_card else sorted(r.hand) + sorted(r.mercy)  # as the options list them
     opts = play_options(g, k, solo_card)
     verbs = {o[0] for o in opts}
     offered = {o[1] for o in opts}

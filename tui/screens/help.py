@@ -1,5 +1,5 @@
-"""Help: the keys of every screen (from the bindings themselves) and each game's rules in brief
-(its plugin's rules.md)."""
+"""Help: the keys of every screen (from the bindings themselves), the command palette's commands
+on the screen help was opened from, and each game's rules in brief (its plugin's rules.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.geometry import Size
@@ -129,17 +129,25 @@ def with_extra_keys(screens: KeyTables, stack: list[Screen]) -> KeyTables:
     return out
 
 
-def commands_markdown(below: Screen | None) -> str:
-    """The commands the screen under the help offers in the command palette (its ``commands()``:
-    a game's resign, takeback, save as, ...), or "" when it has none."""
-    commands = getattr(below, "commands", None)
-    rows = commands() if callable(commands) else []
+def commands_markdown(app: App[Any], below: Screen | None) -> str:
+    """The commands the command palette offers on the screen under the help, as the palette lists
+    them (the app's ``get_system_commands`` for that screen: a game's resign, takeback, save as,
+    then the app's own and Textual's), or "" when there is no screen below."""
+    if below is None:
+        return ""
+    rows = [(c.title, c.help) for c in app.get_system_commands(below)]
     if not rows:
         return ""
-    lines = ["## Commands here", "", "Open the command palette with `ctrl+p` and type a command's name.", "",
+    key = key_text(app.COMMAND_PALETTE_BINDING)
+    lines = ["## Commands here", "", f"Open the command palette with `{key}` and type a command's name.", "",
              "| command | what it does |", "|---|---|"]
-    lines += [f"| {title} | {text} |" for title, text, _ in rows]
+    lines += [f"| {cell(title)} | {cell(text)} |" for title, text in rows]
     return "\n".join(lines) + "\n"
+
+
+def cell(text: str) -> str:
+    """Text for a Markdown table's cell: a ``|`` in it (a seat's name) does not end the cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def came_from(screens: KeyTables, below: Screen | None, game: str | None) -> tuple[KeyTables, KeyTables]:
@@ -173,7 +181,7 @@ class HelpScreen(Screen):
         here, others = came_from(with_extra_keys(self.screens, stack), below, game)
         rules = [text for name, text in self.rules if name == game] + [t for n, t in self.rules if n != game]
         parts = [keys_markdown(here, self.keymap, "Keys here")] if here else []
-        parts += [text for text in (commands_markdown(below),) if text]
+        parts += [text for text in (commands_markdown(self.app, below),) if text]
         parts += [*rules, keys_markdown(others, self.keymap, "Keys elsewhere" if here else "Keys"),
                   keymap_note(self.data_dir)]
         yield HelpText(parts, id="help")
