@@ -371,5 +371,5 @@ async def test_help_lists_the_skip_key_and_the_hand_over(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         rows = help_rows(await open_help(pilot))
-        assert rows["play.skip"] == ("n", "Next decision")
+        assert rows["play.skip"] == ("n", "Skip")
         assert rows["handover.ready"] == ("enter", "Ready")

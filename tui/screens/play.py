@@ -39,7 +39,7 @@ from notation.format import Header
 from notation.runner import Runner
 from notation.table_dice import dice_example, dice_prompt, parse_outcome
 from notation.wording import visible, winners_text
-from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.keys_footer import KeysFooter, TableKeys, board_keys, with_bindings
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
@@ -59,7 +59,7 @@ def note_text(note: Note) -> Text:
     return Text(note.text, style=note.style)
 
 
-class PlayScreen(Screen):
+class PlayScreen(TableKeys, Screen):
     """A view of a :class:`~notation.driver.PlayDriver`: it draws what the driver tells it and hands
     it what the people here choose."""
 
@@ -69,8 +69,9 @@ class PlayScreen(Screen):
         Binding("t", "focus_input", "Type move", id="play.type", priority=True),
         Binding("o", "focus_options", "Options", id="play.options", priority=True),
         Binding("escape", "focus_board", "Board", show=False, id="play.board"),
+        Binding("e", "logs", "Log", id="play.logs"),
         Binding("u", "takeback", "Takeback", id="play.takeback"),
-        Binding("n", "skip", "Next decision", id="play.skip"),
+        Binding("n", "skip", "Skip", id="play.skip"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="play.faster"),
         Binding("minus", "speed(1)", "Slower", show=False, id="play.slower"),
         Binding("question_mark,f1", "app.help", "Help", id="play.help"),
@@ -86,6 +87,9 @@ class PlayScreen(Screen):
         self.driver = PlayDriver(runner, self)
         self.driver.think_apart()  # an AI's search never holds the interpreter this screen needs
         self.board_class = plugin(runner.header.game).load("board")
+        # The board's pane keys work wherever the focus is (the footer shows them).
+        extra = board_keys(self.board_class, set(self._bindings.key_to_bindings))
+        self._bindings = with_bindings(self._bindings, extra, after="play.options")
         self.score_word = runner.gi.score_word
         self.begin_drawing()
 
@@ -93,6 +97,7 @@ class PlayScreen(Screen):
         """What the screen keeps of what it drew (a hosted game's screen sets it up too)."""
         self.worded: dict[int | None, list[str]] = {}  # the move list as each seat shown reads it
         self.log_viewer: int | None = None  # the seat the event log is written for
+        self.log_width = 0  # the width the event log's lines were wrapped at
         self.handing_over: int | None = None  # hot seat: the seat the hand-over screen waits for
         self.asked: object = None  # the typed chance last asked for (the input is focused once for it)
         # The question on the screen (the driver's key for it) and when it was first shown, on the
@@ -118,7 +123,7 @@ class PlayScreen(Screen):
             with Vertical(id="side"):
                 yield Static("Options", id="options-title", classes="pane-title")
                 yield OptionsPane(id="options")
-                yield MoveInput(placeholder="type a move", id="move-input")
+                yield MoveInput(placeholder="type a move", id="move-input", compact=True)
                 yield Static("", id="error")
                 yield SidePanes("Events", id="logs")
         yield KeysFooter()
@@ -136,8 +141,11 @@ class PlayScreen(Screen):
         self.driver.start()  # draws the table (focusing the move box when dice from the table are due)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Skip and speed only where something plays by itself (not two people at a Tafl board)."""
-        return self.driver.paced if action in ("skip", "speed") else True
+        """Skip and speed only where something plays by itself (not two people at a Tafl board);
+        the switch of moves and events only when they take turns."""
+        if action in ("skip", "speed"):
+            return self.driver.paced
+        return self.table_check(action, parameters)
 
     def on_screen_resume(self) -> None:
         """Back from help or a dialog: a hand-over that fell due meanwhile is shown now."""
@@ -297,8 +305,8 @@ class PlayScreen(Screen):
 
     def status_text(self) -> Text:
         """The status line as plain text with bold names: every part may come from a record or a user's
-        data file, so it is made visible and never read as markup. The last step gives way first
-        when the line is too long for the screen (who decides and the pace stay)."""
+        data file, so it is made visible and never read as markup. When the line is too long for the
+        screen the last step gives way first, then the pace (who decides stays)."""
         d, r = self.driver, self.runner
         records = self.records
         result = r.result
@@ -306,30 +314,33 @@ class PlayScreen(Screen):
             if d.paced else ""
         point = r.point
         if result is not None and d.frame is None:
+            pace = ""
             tail = Text.assemble((winners_text(result, r.game.seats), "bold"), ": ",
                                  visible(f"{result.reason} [{result.rule}]"))
         elif d.frame is not None:
-            tail = Text.assemble("following the play, unit by unit (n skips)", pace)
+            tail = Text("following the play, unit by unit (n skips)")
         elif isinstance(point, Chance):
             label = point.label or point.kind
-            doing = f"type the dice: {label}" if r.waiting is not None else f"chance: {label}"
-            tail = Text.assemble(visible(doing), pace)
+            tail = Text(visible(f"type the dice: {label}" if r.waiting is not None else f"chance: {label}"))
         else:
             assert isinstance(point, Decision)
             kind = r.seat_kind(point.seat)
             doing = self.move_word(point.seat) if kind == "human" else "thinking…"
             if point.kind != "action":
                 doing += f" ({point.kind})"
-            tail = Text.assemble((visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}{pace}")
+            tail = Text.assemble((visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}")
         head = visible(f"{r.header.game} {r.header.variant} · step {len(records) + 1}")
-        room = (self.size.width or 120) - 2 - len(head) - len(tail.plain) - len(" · last:  · ")
+        width = (self.size.width or 120) - 2
+        if len(head) + len(" · ") + len(tail.plain) + len(pace) > width:
+            pace = ""
+        room = width - len(head) - len(tail.plain) - len(pace) - len(" · last:  · ")
         if not records:
-            last = " · nothing played yet"
+            last = " · nothing played yet" if room >= len("nothing played yet") - len("last: ") else ""
         elif room >= 8:
             last = f" · last: {shorten(records[-1], min(STATUS_LAST, room))}"
         else:
             last = ""
-        return Text.assemble(head, last, " · ", tail)
+        return Text.assemble(head, last, " · ", tail, pace)
 
     def move_word(self, seat: int) -> str:
         """What the status line says of a person's turn (a hosted game's seat says whose)."""
@@ -338,6 +349,14 @@ class PlayScreen(Screen):
     def on_resize(self) -> None:
         if self.is_mounted and self.drawn:
             set_content(self.query_one("#status", Static), self.status_text())
+            self.call_after_refresh(self.rewrap_log)
+
+    def rewrap_log(self) -> None:
+        """The event log written again when its width changed: a RichLog wraps a line as it is written."""
+        log = self.query_one("#events", RichLog)
+        if self.log_width and log.size.width != self.log_width:
+            self.rewrite_log()
+        self.log_width = log.size.width
 
     def show_error(self, text: str) -> None:
         set_content(self.query_one("#error", Static), Text(visible(text), style="red") if text else "")

@@ -21,7 +21,7 @@ from typing import cast
 from rich.markup import escape
 from textual import getters
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
@@ -36,7 +36,7 @@ from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
-from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.keys_footer import KeysFooter, TableKeys, board_keys, with_bindings
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import StepDialog, ViewDialog
@@ -54,7 +54,7 @@ SLICE = 0.02  # seconds of reading a long record between frames
 Landmark = tuple[str, str, tuple[str, ...]]  # (key, title, event kinds): a plugin's landmarks
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(TableKeys, Screen):
     BINDINGS = [
         Binding("left", "step(-1)", "Back", id="replay.back"),
         Binding("right", "step(1)", "Forward", id="replay.forward"),
@@ -68,6 +68,7 @@ class ReplayScreen(Screen):
         Binding("minus", "speed(1)", "Slower", show=False, id="replay.slower"),
         Binding("p", "play_from_here", "Play from here", id="replay.play_from_here"),
         Binding("v", "choose_view", "View", id="replay.view"),
+        Binding("e", "logs", "Log", id="replay.logs"),
         Binding("question_mark,f1", "app.help", "Help", id="replay.help"),
         Binding("q,escape", "leave", "Close", id="replay.close"),
     ]
@@ -80,6 +81,10 @@ class ReplayScreen(Screen):
         self.landmarks: tuple[Landmark, ...] = tuple(plugin(source.header.game).load("landmarks") or ())
         self.landmark_bindings = landmark_bindings(self.landmarks, set(self._bindings.key_to_bindings))
         self._bindings = with_bindings(self._bindings, self.landmark_bindings, after="replay.next_event")
+        self.board_class = plugin(source.header.game).load("board")
+        # The board's pane keys, where the viewer has not taken the key (Taifa's `c` is the next fight).
+        self._bindings = with_bindings(self._bindings, board_keys(
+            self.board_class, set(self._bindings.key_to_bindings), ("pane",)), after="replay.view")
         self.replay: Replay | None = None  # None while a long record is being read
         self.report: VerifyReport | None = None
         self.opening = source if isinstance(source, LongRecord) else None
@@ -88,7 +93,6 @@ class ReplayScreen(Screen):
         self.last = 0
         self.speed = 2
         self.timer: Timer | None = None
-        self.board_class = plugin(self.header.game).load("board")
         # The point of view (DESIGN.md, "The information wall"): a game where every seat sees all
         # is shown as a spectator sees it; any other opens on the full table once it is known to be
         # over, or asks whose view to show for a game still in play (see _choose_first_view).
@@ -147,7 +151,7 @@ class ReplayScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The choice of view only where a view hides anything (not on a Tafl board)."""
-        return self.hidden if action == "choose_view" else True
+        return self.hidden if action == "choose_view" else self.table_check(action, parameters)
 
     def views(self) -> list[tuple[Viewer, str]]:
         """Every point of view, with its title: each seat, a spectator, the full table."""
@@ -442,17 +446,6 @@ def landmark_bindings(landmarks: tuple[Landmark, ...], taken: set[str]) -> list[
         out += [Binding(key, f"landmark({i}, 1)", f"Next {title}", id=f"replay.next_{name}"),
                 Binding(back, f"landmark({i}, -1)", f"Previous {title}", show=False, id=f"replay.previous_{name}")]
     return out
-
-
-def with_bindings(bindings: BindingsMap, extra: list[Binding], after: str) -> BindingsMap:
-    """``bindings`` with ``extra`` added after the binding whose id is ``after`` (the footer's order)."""
-    keys: dict[str, list[Binding]] = {}
-    for key, binding in bindings:
-        keys.setdefault(key, []).append(binding)
-        if binding.id == after:
-            for k, b in BindingsMap(extra):
-                keys.setdefault(k, []).append(b)
-    return BindingsMap.from_keys(keys)
 
 
 def landmark_step(replay: Replay, step: int, kinds: tuple[str, ...], direction: int) -> int | None:

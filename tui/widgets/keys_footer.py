@@ -1,14 +1,37 @@
-"""The footer of every screen: Textual's, composed again only when the keys it shows change.
-Textual's builds all its keys anew at every change of focus (its bindings_updated signal),
-which was a tenth of a busy screen's drawing."""
+"""The footer of every screen, and the keys a screen adds to its own for its game.
+
+The footer is Textual's, composed again only when the keys it shows change: Textual's builds
+all its keys anew at every change of focus (its bindings_updated signal), which was a tenth of
+a busy screen's drawing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from textual.actions import parse
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
+
+from tui.widgets.side_panes import SidePanes
+
+
+NARROW = 100  # a screen narrower than this has the footer's keys packed close, and no palette key
 
 
 class KeysFooter(Footer):
+    DEFAULT_CSS = "KeysFooter.-compact FooterLabel { padding-right: 1; }"  # a group's label, then the next key
     _shown: tuple[object, ...] | None = None  # what the keys were composed from
+
+    def on_resize(self) -> None:
+        """Narrow (an 80x24 terminal), every key the screen shows fits: packed close, without the
+        palette's key (ctrl+p still opens it; the help lists its commands)."""
+        narrow = self.app.size.width < NARROW
+        self.compact = narrow
+        self.show_command_palette = not narrow
 
     def keys_shown(self) -> tuple[object, ...]:
         """Everything Footer.compose reads: each active binding as the footer shows it."""
@@ -25,3 +48,72 @@ class KeysFooter(Footer):
             return
         self._shown = shown
         await super().recompose()
+
+
+def with_bindings(bindings: BindingsMap, extra: list[Binding], after: str | None = None) -> BindingsMap:
+    """``bindings`` with ``extra`` added after the binding whose id is ``after`` (the footer's
+    order), or at the end."""
+    keys: dict[str, list[Binding]] = {}
+    added = False
+    for key, binding in bindings:
+        keys.setdefault(key, []).append(binding)
+        if binding.id == after and not added:
+            added = True
+            for k, b in BindingsMap(extra):
+                keys.setdefault(k, []).append(b)
+    if not added:
+        for k, b in BindingsMap(extra):
+            keys.setdefault(k, []).append(b)
+    return BindingsMap.from_keys(keys)
+
+
+def board_keys(board_class: type | None, taken: set[str], actions: tuple[str, ...] | None = None) -> list[Binding]:
+    """A board's keys that work wherever the focus is on its screen: those of its bindings whose
+    action is one of its ``SCREEN_ACTIONS`` (or of ``actions``), bound again on the screen as
+    ``board('<action>')`` (the screen runs it on the board). A key the screen uses already is
+    left out: the board's own binding still has it while the board has the focus."""
+    wanted = getattr(board_class, "SCREEN_ACTIONS", ()) if actions is None else actions
+    bindings = Binding.make_bindings(getattr(board_class, "BINDINGS", ()))
+    return [replace(b, action=f"board({b.action!r})") for b in bindings
+            if b.action.split("(")[0] in wanted and b.key not in taken]
+
+
+def board_allows(board: DOMNode | None, parameters: tuple[object, ...]) -> bool | None:
+    """The screen's check of a board's key (``board('<action>')``): the board's own check of that action."""
+    if board is None or not parameters:
+        return False
+    _, name, params = parse(str(parameters[0]))
+    return board.check_action(name, params)
+
+
+if TYPE_CHECKING:
+    _Screen = Screen[None]  # what the mixin is mixed into, for the checker
+else:
+    _Screen = object
+
+
+class TableKeys(_Screen):
+    """The play and replay screens' keys for what they show beside the status line: the board's
+    pane keys (:func:`board_keys`, run on the board as ``board('<action>')``) and ``e``, which
+    switches the moves and the events when they take turns (side_panes.SidePanes)."""
+
+    @property
+    def board(self) -> Widget | None:
+        raise NotImplementedError
+
+    def table_check(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a table key works now (True for any other action)."""
+        if action == "logs":
+            return self.is_mounted and self.query_one(SidePanes).one_at_a_time
+        if action == "board":
+            return board_allows(self.board, parameters) if self.is_mounted else False
+        return True
+
+    async def action_board(self, action: str) -> None:
+        """A board's key read by the screen: run on the board."""
+        board = self.board
+        if board is not None:
+            await self.app.run_action(action, board)
+
+    def action_logs(self) -> None:
+        self.query_one(SidePanes).switch()

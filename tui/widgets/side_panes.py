@@ -108,14 +108,53 @@ class MoveList(Vertical):
         del self.blocks[len(texts):]
 
 
+BOTH = 14  # rows the two panes need to show both; lower (an 80x24 terminal), they take turns
+
+
 class SidePanes(Vertical):
+    """The moves and the events, one above the other; when the column is too low for both, one
+    at a time, the screen's ``e`` switching them (a tab with its key, as a board's panes)."""
+
+    DEFAULT_CSS = """
+    SidePanes.-one.-events #moves-title, SidePanes.-one.-events #moves-scroll { display: none; }
+    SidePanes.-one.-moves #events-title, SidePanes.-one.-moves #events { display: none; }
+    """
+    KEY = "e"  # the screen's key that switches the panes (its binding's description says so too)
+
     def __init__(self, events_title: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, classes="-events")
         self.events_title = events_title
         self._current_line: int | None = None  # the line to keep in view (None: the last)
 
+    @property
+    def one_at_a_time(self) -> bool:
+        return self.has_class("-one")
+
+    def on_resize(self) -> None:
+        one = self.size.height < BOTH
+        if one != self.one_at_a_time:
+            self.set_class(one, "-one")
+            self._titles()
+            self.screen.refresh_bindings()  # the footer offers the switch, or no longer
+
+    def switch(self) -> None:
+        """The other pane, when they take turns."""
+        events = self.has_class("-events")
+        self.set_class(not events, "-events")
+        self.set_class(events, "-moves")
+        self._titles()
+        if events:
+            self.query_one("#moves-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def _titles(self) -> None:
+        """Each title, saying which key shows the other pane when they take turns."""
+        one = self.one_at_a_time
+        self.query_one("#moves-title", Static).update(f"Moves · {self.KEY}: events" if one else "Moves")
+        self.query_one("#events-title", Static).update(
+            escape(self.events_title) + (f" · {self.KEY}: moves" if one else ""))
+
     def compose(self) -> ComposeResult:
-        yield Static("Moves", classes="pane-title")
+        yield Static("Moves", id="moves-title", classes="pane-title")
         # Neither pane takes focus: the screen's keys (arrows, Home, End) stay the screen's.
         moves = VerticalScroll(id="moves-scroll")
         moves.can_focus = False
@@ -132,7 +171,8 @@ class SidePanes(Vertical):
         return self.query_one("#events", RichLog)
 
     def set_events_title(self, title: str) -> None:
-        self.query_one("#events-title", Static).update(title)
+        self.events_title = title
+        self._titles()
 
     def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2,
                    first_line: int = 0) -> None:

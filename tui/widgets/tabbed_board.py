@@ -5,18 +5,30 @@ viewer's board nothing takes focus.
 A board subclasses :class:`TabbedBoard` (a Vertical), composes its panes and a ``Tabs`` bar whose
 tabs are ``tab-<pane>``, and says where its panes go (:meth:`TabbedBoard.place_panes`) and
 which it may show (:meth:`TabbedBoard.may_show`). Taifa's map board and Take the Kingdom's
-table are two.
+table are two. Its pane keys (:func:`pane_bindings`) are bound on the screen too
+(tui/widgets/keys_footer.py, ``board_keys``): they work wherever the focus is, and the footer
+shows them as one item.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.widgets import Tabs
 
 COMPACT = (60, 26)  # a board narrower or lower than this shows one pane at a time
+PANES = Binding.Group("Panes", compact=True)  # the footer shows a board's pane keys as one item
+
+
+def pane_bindings(prefix: str, keys: Iterable[tuple[str, str]]) -> list[Binding]:
+    """The keys that bring a board's panes forward: (key, pane) pairs, with ids ``<prefix>.<pane>``
+    (keymap.toml may rebind them)."""
+    return [Binding(key, f"pane('{name}')", name.capitalize(), id=f"{prefix}.{name}", group=PANES)
+            for key, name in keys]
 
 
 class TabbedBoard(Vertical):
@@ -68,6 +80,12 @@ class TabbedBoard(Vertical):
         if name and name != self.shown:  # a person's choice, not the echo of place_panes' own
             self.pane = name
             self.place_panes()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A pane's key only where that pane may be shown (not a solo game's round elsewhere)."""
+        if action == "pane":
+            return self.may_show(str(parameters[0])) if parameters else False
+        return super().check_action(action, parameters)
 
     def action_pane(self, name: str) -> None:
         if self.may_show(name):

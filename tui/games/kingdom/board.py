@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Container, Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import OptionList, Static, Tab, Tabs
@@ -27,7 +27,7 @@ from core.engine import Decision, Game
 from tui.games.kingdom.panes import HandPane, KingdomPane, KingdomsPane, RoundPane, TurnLine, effect_line
 from tui.games.kingdom.targets import TARGET_BINDINGS, KingdomsScroll, table_targets
 from tui.widgets.redraw import set_content
-from tui.widgets.tabbed_board import TabbedBoard
+from tui.widgets.tabbed_board import TabbedBoard, pane_bindings
 
 __all__ = ["KingdomBoard", "context_pane"]
 
@@ -72,9 +72,9 @@ class KingdomBoard(TabbedBoard):
     """
     wide: ClassVar[bool] = True
     first_pane = "kingdoms"
+    SCREEN_ACTIONS = ("pane",)  # the board's keys that work wherever the focus is (keys_footer.board_keys)
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"kingdom.{name}")
-          for key, name in (("k", "kingdoms"), ("h", "hand"), ("r", "round"))),
+        *pane_bindings("kingdom", (("k", "kingdoms"), ("h", "hand"), ("r", "round"))),
         *TARGET_BINDINGS,  # the kingdoms' own (targets.py), here for the help; Enter from the hand too
     ]
 
@@ -185,6 +185,8 @@ class KingdomBoard(TabbedBoard):
 
     # The target keys when another pane of the board has the keys: the kingdoms' cursor.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pane":
+            return super().check_action(action, parameters)
         return self.query_one(KingdomsScroll).check_action(action, parameters) if self.is_mounted else True
 
     def action_target(self, step: int) -> None:

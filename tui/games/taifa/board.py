@@ -29,7 +29,7 @@ from core.taifa.game import TaifaGame
 from core.taifa.moves import VERBS
 from tui.games.taifa.map import MapPane, kingdom_style
 from tui.games.taifa.panes import CombatPane, HandPane, KingdomsPane, TaifaPane, TurnLine, kingdoms_text
-from tui.widgets.tabbed_board import TabbedBoard
+from tui.widgets.tabbed_board import TabbedBoard, pane_bindings
 
 __all__ = ["TaifaBoard", "map_targets", "kingdom_style", "KingdomsPane", "kingdoms_text"]
 
@@ -72,9 +72,10 @@ class TaifaBoard(TabbedBoard):
     wide: ClassVar[bool] = True
     first_pane = "map"  # not compact, the hand or combat go beside the map
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key, f"pane('{name}')", name.capitalize(), show=False, id=f"taifa.{name}")
-        for key, name in (("m", "map"), ("k", "kingdoms"), ("h", "hand"), ("c", "combat"))
+        *pane_bindings("taifa", (("m", "map"), ("k", "kingdoms"), ("h", "hand"), ("c", "combat"))),
+        Binding("slash", "find", "Find", id="taifa.find"),
     ]
+    SCREEN_ACTIONS = ("pane", "find")  # the board's keys that work wherever the focus is (keys_footer.board_keys)
 
     def __init__(self, game: Game, seat: int | None = None, interactive: bool = False, *,
                  id: str | None = None) -> None:
@@ -105,10 +106,20 @@ class TaifaBoard(TabbedBoard):
         for pane in self.query(TaifaPane):
             pane.show(game, seat)
         context = self.context_pane(decision, bool(targets)) if interactive else self.fight_shown(game)
-        if context is not None and context != self.context and (self.compact or context in ("hand", "combat")):
+        finding = self.query_one(MapPane).finding  # a person typing an area's name keeps the map
+        if (context is not None and context != self.context and not finding
+                and (self.compact or context in ("hand", "combat"))):
             self.pane = context
         self.context = context
         self.place_panes()
+
+    def action_find(self) -> None:
+        """`/`: the map (brought forward when the panes take turns) and its finder, to choose an
+        area by name or number."""
+        if not self.interactive:
+            return
+        self.action_pane("map")
+        self.query_one(MapPane).open_finder()
 
     def context_pane(self, decision: Decision | None, targets: bool) -> str | None:
         """The pane a person deciding now needs to see: the fight, the hand for an action, the map

@@ -370,7 +370,7 @@ class MapCanvas(Widget, can_focus=True):
         Binding("right", "move(1, 0)", "Right", show=False, id="map.right"),
         Binding("enter,space", "choose", "Choose area", id="map.choose"),
         Binding("l", "legend", "Legend", id="map.legend"),
-        Binding("slash", "find", "Find area", id="map.find"),
+        Binding("slash", "find", "Find area", id="map.find"),  # the board has `/` too, wherever the focus is
     ]
 
     def __init__(self, pane: MapPane, **kwargs: Any) -> None:
@@ -397,9 +397,6 @@ class MapCanvas(Widget, can_focus=True):
     def action_legend(self) -> None:
         self.pane.toggle_legend()
 
-    def action_find(self) -> None:
-        self.pane.open_finder()
-
     def next_area(self, frm: int, dx: int, dy: int) -> int:
         """The nearest area in the direction (dx, dy) on screen; ``frm`` when there is none."""
         lay = self.layout_
@@ -415,6 +412,9 @@ class MapCanvas(Widget, can_focus=True):
                 if best is None or score < best[0]:
                     best = (score, a)
         return best[1] if best else frm
+
+    def action_find(self) -> None:
+        self.pane.open_finder()
 
     def area_at(self, x: int, y: int) -> int:
         lay = self.layout_
@@ -651,6 +651,11 @@ class MapPane(Vertical):
         shown.display = bool(text)
 
     # -- the finder ------------------------------------------------------------------------------
+
+    @property
+    def finding(self) -> bool:
+        """Whether the finder is open (the panes stay as they are meanwhile)."""
+        return bool(self.query_one(Finder).display)
 
     def open_finder(self) -> None:
         finder = self.query_one(Finder)
