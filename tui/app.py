@@ -6,6 +6,7 @@ package are imported when they are first used (docs/performance.md).
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -15,7 +16,9 @@ from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.theme import Theme
 
+from tui.preferences import Preferences
 from tui.screens.home import HomeScreen
 from tui.session import data_dir
 
@@ -73,13 +76,16 @@ class FiefdomApp(App):
         self._games = games
         self._help: tuple[KeyTables, list[tuple[str, str]]] | None = None
         self.keymap: dict[str, str] = {}
+        self.preferences = Preferences(self.data_dir)  # the theme and the last setup of each game
 
     def on_mount(self) -> None:
         self.keymap, error = load_keymap(self.data_dir / "keymap.toml")
         if self.keymap:
             self.set_keymap(self.keymap)
-        if error:
-            self.notify(shown(error), severity="warning")
+        for problem in (error, self.preferences.problem):
+            if problem:
+                self.notify(shown(problem), severity="warning")
+        self.restore_theme()
         self.push_screen(HomeScreen())
         self.set_timer(WARM_UP_AFTER, self.warm_up_help)  # once the first screen is up
         if self.open_path is not None:
@@ -88,6 +94,19 @@ class FiefdomApp(App):
             self.resume_game(self.resume_path, replace=False)
         if self.join is not None:
             self.launched = self.join_game(self.join)
+
+    def restore_theme(self) -> None:
+        """The theme last chosen (a name no longer known is ignored; TEXTUAL_THEME, when set, wins for
+        the run); from now on each change of theme is remembered."""
+        theme = self.preferences.theme
+        if theme is not None and theme in self.available_themes and not os.environ.get("TEXTUAL_THEME"):
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self.keep_theme)
+
+    def keep_theme(self, theme: Theme) -> None:
+        problem = self.preferences.keep_theme(theme.name)
+        if problem:
+            self.notify(shown(problem), severity="warning")
 
     def warm_up_help(self) -> None:
         """While the first screen is read: Rich's Markdown imported in a thread, and the key tables

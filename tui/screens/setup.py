@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.markup import escape
@@ -15,11 +15,12 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets.select import InvalidSelectValueError
 from textual.widgets.option_list import Option
 
 from core import games as core_games
 from core.engine import RulesError
-from core.games import GameDescriptor
+from core.games import GameDescriptor, OptionSpec
 from core.match import Limit
 from core.match import Step
 from notation.catalog import GameLookup
@@ -61,13 +62,38 @@ def ai_levels(gi: GameDescriptor) -> list[tuple[str, str]]:
     return [(title, key) for key, title in gi.ai_levels]
 
 
+class OnOff(Checkbox):
+    """A checkbox whose state shows without colour: ``▐X▌`` on, ``▐ ▌`` off (Textual's draws an X in
+    both states and tells them apart by colour only)."""
+
+    def __init__(self, label: str, value: bool, *, id: str) -> None:
+        super().__init__(label, value, id=id)
+        self.BUTTON_INNER = self.inner()
+
+    def inner(self) -> str:
+        return "X" if self.value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = self.inner()
+        super().watch_value()
+
+
+def offer(select: Select[Any], value: object) -> None:
+    """``select`` set to ``value`` when it is one of its choices; anything else is left out."""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        try:
+            select.value = value
+        except InvalidSelectValueError:
+            pass
+
+
 class SetupScreen(Screen):
     """A new game, generated from the game's descriptor: game, variant or scenario, each seat's
     kind among those it allows (an AI with its time per decision), the seed, where the dice come
     from (a game with chance), the rule options."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+        Binding("escape", "back", "Back", id="setup.back"),
         Binding("ctrl+s", "start", "Start", id="setup.start"),
     ]
     app = getters.app(FiefdomApp)  # the app a game starts in
@@ -90,7 +116,8 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         gi = self.gi
-        with VerticalScroll(id="setup"):
+        # Not a focus stop of its own: Tab goes from control to control, top to bottom.
+        with VerticalScroll(id="setup", can_focus=False):
             title = "New game" if self.steps is None else f"Play from here: a new game after step {len(self.steps)}"
             yield Static(f"[b]{title}[/b]", classes="pane-title")
             with Grid(classes="setup-grid"):
@@ -122,35 +149,88 @@ class SetupScreen(Screen):
         yield KeysFooter()
 
     def first_variant(self) -> str:
-        return self.prefill.variant if self.prefill is not None else self.gi.variants[0][0]
+        """The record's variant ("play from here"), else the one last started, else the game's first."""
+        if self.prefill is not None and self.prefill.game == self.game:
+            return self.prefill.variant
+        variant = self.remembered().get("variant")
+        return next((key for key, _ in self.gi.variants if key == variant), self.gi.variants[0][0])
+
+    def remembered(self) -> dict[str, Any]:
+        """The form as it was when this game last started from it; nothing for "play from here"
+        (the record's setup is the one to play on)."""
+        return self.app.preferences.setup(self.game) if self.prefill is None else {}
 
     async def on_mount(self) -> None:
         await self.fill(self.game, self.first_variant())
         if self.prefill is not None:
             self.fill_from(self.prefill)
+        else:
+            self.restore(self.remembered())
         self.query_one("#variant", Select).focus()
 
     def fill_from(self, header: Header) -> None:
         """The seats' kinds and AI times, the dice and the rule options as ``header`` has them."""
         for seat, spec in zip(header.seats, self.gi.seat_specs(header.variant)):
             plan = SeatPlan.of(seat)
-            self.query_one(f"#{slug(spec.name)}-kind", Select).value = plan.kind
-            seconds = plan.limit.seconds if plan.limit is not None else None
-            if seconds is not None and timed(self.gi) and any(v == seconds for _, v in ai_times(self.gi)):
-                self.query_one(f"#{slug(spec.name)}-time", Select).value = seconds
-            level = plan.limit.level if plan.limit is not None else None
-            if self.gi.ai_levels and any(key == level for key, _ in self.gi.ai_levels):
-                self.query_one(f"#{slug(spec.name)}-level", Select).value = level
+            limit = plan.limit or Limit()
+            self.set_seat(spec.name, {"kind": plan.kind, "time": limit.seconds, "level": limit.level})
+        self.set_choices(header.chance, header.options)
+
+    def set_seat(self, name: str, parts: Mapping[str, object]) -> None:
+        """Seat ``name``'s kind, AI time and AI strength, each that fits its control (the rest are left)."""
+        for part, value in parts.items():
+            for select in self.query(f"#{slug(name)}-{part}").results(Select):
+                offer(select, value)
+
+    def set_choices(self, dice: object, options: Mapping[str, object]) -> None:
+        """The dice and the rule options, each that is still offered (a value out of range, or an
+        option the variant no longer has, is left out)."""
         if self.gi.has_chance:
-            self.query_one("#dice", Select).value = header.chance
-        for option in self.gi.option_specs(header.variant):
-            if option.name in header.options:
-                control = self.option_control(option.name)
-                value = header.options[option.name]
-                if isinstance(control, Input):
-                    control.value = str(value)
-                else:
-                    control.value = value
+            offer(self.query_one("#dice", Select), dice)
+        for spec in self.gi.option_specs(self.shown[1] if self.shown else self.first_variant()):
+            if spec.name in options:
+                self.set_option(spec, options[spec.name])
+
+    def set_option(self, spec: OptionSpec, value: object) -> None:
+        try:
+            coerced = spec.coerce(value)
+        except RulesError:
+            return
+        control = self.option_control(spec.name)
+        if isinstance(control, Input):
+            control.value = str(coerced)
+        elif isinstance(control, Select):
+            offer(control, coerced)
+        else:
+            control.value = coerced
+
+    def restore(self, memory: Mapping[str, Any]) -> None:
+        """The form as :meth:`memory` kept it, for what still fits (preferences.json is the user's
+        to edit: anything of the wrong shape is left out)."""
+        if self.shown is None or memory.get("variant") != self.shown[1]:
+            return  # the seats and options kept were another variant's
+        seats = memory.get("seats")
+        for spec in self.gi.seat_specs(self.shown[1]):
+            parts = seats.get(spec.name) if isinstance(seats, dict) else None
+            if isinstance(parts, dict):
+                self.set_seat(spec.name, {part: parts.get(part) for part in ("kind", "time", "level")})
+        options = memory.get("options")
+        self.set_choices(memory.get("dice"), options if isinstance(options, dict) else {})
+        files = memory.get("files")
+        for f in self.gi.data_files:
+            path = files.get(f.key) if isinstance(files, dict) else None
+            if isinstance(path, str) and len(path) <= 4096 and path.isprintable():
+                self.query_one(f"#data-{f.key}", Input).value = path
+
+    def memory(self, setup: GameSetup) -> dict[str, Any]:
+        """What the form remembers of ``setup`` for the next game: its variant, each seat's kind, AI
+        time and strength (as the form shows them), the dice, the rule options and the data files
+        named; not the seed."""
+        seats = {spec.name: {part: select.value for part in ("kind", "time", "level")
+                             for select in self.query(f"#{slug(spec.name)}-{part}").results(Select)}
+                 for spec in self.gi.seat_specs(setup.variant)}
+        return {"variant": setup.variant, "seats": seats, "dice": setup.chance, "options": setup.options,
+                "files": {key: str(path) for key, path in self.data_paths().items()}}
 
     def option_control(self, name: str) -> Checkbox | Select[Any] | Input:
         """The control of rule option ``name``, as the form makes it for the option's type."""
@@ -166,10 +246,12 @@ class SetupScreen(Screen):
         gi = self.gi
         self.query_one("#variant-label", Label).update(gi.variant_word.capitalize())
         variant = self.query_one("#variant", Select)
+        first = self.first_variant()
         with variant.prevent(Select.Changed):
             variant.set_options([(title, key) for key, title in gi.variants])
-            variant.value = gi.variants[0][0]
-        await self.fill(self.game, gi.variants[0][0])
+            variant.value = first
+        await self.fill(self.game, first)
+        self.restore(self.remembered())
 
     @on(Select.Changed, "#variant")
     async def variant_changed(self, message: Select.Changed) -> None:
@@ -222,7 +304,7 @@ class SetupScreen(Screen):
             widgets.append(Static(f"[b]{escape(spec.name)}[/b] ({escape(spec.ruling)}): {escape(spec.help)}",
                                   classes="option-help"))
             if spec.type == "bool":
-                widgets.append(Checkbox(spec.name, value=bool(spec.default), id=f"opt-{spec.name}"))
+                widgets.append(OnOff(spec.name, value=bool(spec.default), id=f"opt-{spec.name}"))
             elif spec.type == "choice":
                 widgets.append(Select([(str(c), c) for c in spec.choices], value=spec.default, allow_blank=False,
                                       id=f"opt-{spec.name}"))
@@ -277,11 +359,20 @@ class SetupScreen(Screen):
         if self.steps is not None:
             self.app.play_from(setup, self.steps, games=games, replace=True)
             return
+        problem = self.app.preferences.keep_setup(setup.game, self.memory(setup))
+        if problem:
+            self.notify(escape(visible(problem)), severity="warning")
         self.app.start_game(setup, replace=True, games=games, files=self.data_paths())
 
     @on(Button.Pressed, "#back")
-    def back(self) -> None:
-        self.app.pop_screen()
+    def action_back(self) -> None:
+        """Back to the screen before; an open dropdown is closed instead (its own Esc does that while
+        it has the focus: this is for when it has not)."""
+        expanded = [s for s in self.query(Select) if s.expanded]
+        for select in expanded:
+            select.expanded = False
+        if not expanded:
+            self.app.pop_screen()
 
 
 class ContinueScreen(Screen):
