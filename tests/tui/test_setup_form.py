@@ -193,6 +193,9 @@ async def test_each_game_has_its_own_setup_restored_when_it_is_picked(make_app, 
         await pilot.pause()
         assert values(setup, ["dice", "data-map", "leon-kind", "castile-kind", "opt-bots_join_fights"]) == \
             ["manual", "~/my-map.toml", "human", "human", False]
+        await choose(pilot, "game", "tafl", core_games.names())  # and back: Tafl's as it was
+        await wait_until(pilot, lambda: setup.shown == ("tafl", "traditional"), "the Tafl form")
+        assert values(setup, ["variant", "defenders-level"]) == ["traditional", "full"]
 
 
 async def test_play_from_here_keeps_the_records_setup(make_app, data: Path) -> None:
@@ -233,6 +236,8 @@ async def test_values_that_no_longer_fit_are_left_out(make_app, data: Path) -> N
     async with app.run_test(size=(100, 30)) as pilot:
         setup = await new_game_form(pilot)
         assert values(setup, TAFL_IDS) == ["traditional", "human", "random", 1.0, "full", "50", "loss", True]
+        await pilot.pause()
+        assert setup.query_one("#defenders-level", Select).disabled  # a random mover has no strength
         await choose(pilot, "game", "kingdom", core_games.names())
         await wait_until(pilot, lambda: setup.shown == ("kingdom", "multi-2"), "the Kingdom form")
         assert setup.query_one("#opt-survival", Checkbox).value is False  # another variant's: not applied

@@ -90,7 +90,8 @@ def offer(select: Select[Any], value: object) -> None:
 class SetupScreen(Screen):
     """A new game, generated from the game's descriptor: game, variant or scenario, each seat's
     kind among those it allows (an AI with its time per decision), the seed, where the dice come
-    from (a game with chance), the rule options."""
+    from (a game with chance), the rule options. It opens as the game last started from it
+    (tui/preferences.py), but for the seed, which is fresh for each game."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="setup.back"),
