@@ -68,6 +68,7 @@ async def test_escape_closes_an_open_dropdown_and_only_then_leaves_the_form(make
         variant = setup.query_one("#variant", Select)
         await pilot.press("enter")  # opened by keys
         assert variant.expanded
+        assert "esc Dismiss menu" in screen_lines(app.export_screenshot())[-1]  # the footer says what Esc does
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is setup and not variant.expanded and app.focused is variant
