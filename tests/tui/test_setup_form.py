@@ -20,7 +20,7 @@ from core.tafl import LEVELS
 from notation.catalog import new_header
 from notation.format import Seat
 from test_tui_kingdom_setup import choose, new_game_form, start, tab_to, tick
-from tui.preferences import FILE_NAME
+from tui.preferences import FILE_NAME, Preferences
 from tui.screens.home import HomeScreen
 from tui.screens.setup import SetupScreen, ai_times
 from tui_support import screen_lines, text, wait_until
@@ -281,6 +281,25 @@ async def test_a_fifo_or_a_folder_in_its_place_never_blocks_nor_crashes(make_app
         app.theme = "nord"  # nor the theme
         await pilot.pause()
         assert any("not written" in str(n.message) for n in app._notifications)
+
+
+def test_two_apps_at_once_keep_each_others_setups_and_a_link_is_replaced_not_followed(tmp_path: Path) -> None:
+    """Each write reads the file again and changes only its own part; a preferences.json that is a
+    link to another file is replaced by a file of its own, the other file untouched."""
+    first, second = Preferences(tmp_path), Preferences(tmp_path)
+    assert first.keep_setup("tafl", BRANDUBH) is None
+    assert second.keep_setup("kingdom", {"variant": "solo"}) is None
+    assert second.keep_theme("nord") is None
+    assert json.loads((tmp_path / FILE_NAME).read_text("utf-8")) == \
+        {"setup": {"tafl": BRANDUBH, "kingdom": {"variant": "solo"}}, "theme": "nord"}
+
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("someone else's", "utf-8")
+    (tmp_path / FILE_NAME).unlink()
+    (tmp_path / FILE_NAME).symlink_to(elsewhere)
+    assert Preferences(tmp_path).keep_theme("nord") is None
+    assert elsewhere.read_text("utf-8") == "someone else's"
+    assert not (tmp_path / FILE_NAME).is_symlink()
 
 
 # -- the theme ---------------------------------------------------------------------------
