@@ -188,7 +188,7 @@ async def test_resign_from_the_palette_is_recorded_then_reviewed(make_app, data)
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
         assert app.screen.path == path and app.screen.report.ok
         await pilot.press("end")
-        assert text(app.screen.query_one("#status")).endswith("result: attackers resigned")
+        assert " · result: attackers resigned · replay " in text(app.screen.query_one("#status"))
         await pilot.press("q")
         await pilot.pause()
         assert not any(isinstance(s, PlayScreen) for s in app.screen_stack)

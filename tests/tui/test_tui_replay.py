@@ -77,7 +77,7 @@ async def test_step_through_a_golden_record(make_app, golden: Replay) -> None:
         assert_shows(screen, replay, 3)
         state = replay.state_at(3)
         assert text(screen.query_one("#status")) == (
-            f"replay {GOLDEN.name} · tafl gild-9 · {state.seats[state.to_move]} to move")
+            f"tafl gild-9 · {state.seats[state.to_move]} to move · replay {GOLDEN.name}")
         await pilot.press("left")
         assert_shows(screen, replay, 2)
 
@@ -98,7 +98,7 @@ async def test_step_through_a_golden_record(make_app, golden: Replay) -> None:
         await pilot.press("g", *str(total), "enter")
         await pilot.pause()
         assert_shows(screen, replay, total)
-        assert text(screen.query_one("#status")).endswith(f"result: {replay.result.reason}")
+        assert f" · result: {replay.result.reason} · replay " in text(screen.query_one("#status"))
         await pilot.press("right")  # nothing after the end
         assert_shows(screen, replay, total)
 

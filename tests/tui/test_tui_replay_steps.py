@@ -15,6 +15,7 @@ from notation.reader import read_record_file
 from notation.replay import Replay
 from notation.wording import visible
 from tui.widgets.side_panes import MoveList
+from tui.widgets.keys_footer import KeysFooter
 from tui.screens.help import HelpScreen, HelpText
 from tui.screens.replay import ReplayScreen, landmark_step
 from tui_support import TAIFA_GOLDEN, screen_lines, text, wait_until
@@ -170,8 +171,9 @@ async def test_the_combat_key_jumps_to_each_deciding_line(make_app, replay: Repl
 
 async def test_landmark_keys_are_in_the_footer_and_the_help(make_app) -> None:
     async with viewer(make_app, (120, 40)) as (pilot, app, _):
-        def footer() -> str:
-            return screen_lines(app.export_screenshot())[-1]
+        def footer() -> str:  # its lines (it wraps rather than cut a key off)
+            region = app.screen.query_one(KeysFooter).region
+            return " ".join(screen_lines(app.export_screenshot())[region.y:region.bottom])
 
         await wait_until(pilot, lambda: "c Next combat" in footer(), "the footer's keys")  # drawn after the screen
         assert "n Next turn" in footer()

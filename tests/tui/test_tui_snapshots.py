@@ -129,7 +129,7 @@ def test_replay_snapshot(snap_compare, make_app, size) -> None:
         assert screen.report.ok, f"{GOLDEN.name} no longer verifies: regenerate with make goldens"
         assert text(screen.query_one("#timeline")) == f"step 20/{total} · verified · speed 0.5s"
         assert text(screen.query_one("#status")) == (
-            f"replay {GOLDEN.name} · tafl gild-9 · attackers to move")
+            f"tafl gild-9 · attackers to move · replay {GOLDEN.name}")
         assert [n for n in app._notifications] == []
         checked.append(True)
 
@@ -155,7 +155,8 @@ def test_taifa_replay_snapshot(snap_compare, make_app, size) -> None:
             assert "Cantabria" in drawn or ("57·" in drawn and "23·" in drawn)  # the list, or Malaga and Calatayud
         else:
             assert screen.query_one("#combat").region.height and state.view(None)["last_combat"] is not None
-        assert text(screen.query_one("#status")).startswith(f"replay {TAIFA_GOLDEN.name} · taifa standard · ")
+        status = text(screen.query_one("#status"))
+        assert status.startswith("taifa standard · ") and status.endswith(f" · replay {TAIFA_GOLDEN.name}")
         assert [n for n in app._notifications] == []
         checked.append(True)
 

@@ -39,12 +39,12 @@ from notation.format import Header
 from notation.runner import Runner
 from notation.table_dice import dice_example, dice_prompt, parse_outcome
 from notation.wording import visible, winners_text
-from tui.widgets.keys_footer import KeysFooter, TableKeys, board_keys, with_bindings
+from tui.widgets.keys_footer import KeysFooter, board_keys, with_bindings
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
 from tui.widgets.options import EARLY, BoardWidget, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
-from tui.widgets.side_panes import SidePanes, event_line, per_line, record_text, shorten
+from tui.widgets.side_panes import SidePanes, TableKeys, event_line, per_line, record_text, shorten
 from tui.widgets.redraw import set_content
 
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides

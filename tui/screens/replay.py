@@ -36,14 +36,14 @@ from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
-from tui.widgets.keys_footer import KeysFooter, TableKeys, board_keys, with_bindings
+from tui.widgets.keys_footer import KeysFooter, board_keys, with_bindings
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import StepDialog, ViewDialog
 from tui.screens.play import SPEEDS
 from tui.session import LongRecord
 from tui.widgets.options import BoardWidget
-from tui.widgets.side_panes import SidePanes, event_line, record_text
+from tui.widgets.side_panes import SidePanes, TableKeys, event_line, record_text
 
 WHOLE_LIST = 500  # a move list of up to this many lines is drawn whole
 WINDOW = 60  # else this many lines around the current step
@@ -301,7 +301,7 @@ class ReplayScreen(TableKeys, Screen):
         if resigned is not None and self.step == self.last and not isinstance(state.point(), Over):
             stands = f"result: {resigned.reason}"  # a seat resigned here (docs/replay-format.md)
         self.query_one("#status", Static).update(
-            escape(visible(f"replay {self.path.name} · {h.game} {h.variant} · {stands}")))
+            escape(visible(f"{h.game} {h.variant} · {stands} · replay {self.path.name}")))  # the file cut first
 
     def _move_window(self) -> tuple[int, int]:
         """The lines of the move list drawn, [first, end): all of them when the list is short,

@@ -7,16 +7,17 @@ a busy screen's drawing."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from textual.actions import parse
 from textual.binding import Binding, BindingsMap
+from textual.css.scalar import Scalar
+from textual.geometry import Region, Size
+from textual.layout import ArrangeResult, Layout, WidgetPlacement
+from textual.layouts.horizontal import HorizontalLayout
 from textual.dom import DOMNode
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-
-from tui.widgets.side_panes import SidePanes
+from textual.widgets._footer import FooterLabel, KeyGroup
 
 
 NARROW = 100  # a screen narrower than this has the footer's keys packed close, and no palette key
@@ -25,13 +26,6 @@ NARROW = 100  # a screen narrower than this has the footer's keys packed close, 
 class KeysFooter(Footer):
     DEFAULT_CSS = "KeysFooter.-compact FooterLabel { padding-right: 1; }"  # a group's label, then the next key
     _shown: tuple[object, ...] | None = None  # what the keys were composed from
-
-    def on_resize(self) -> None:
-        """Narrow (an 80x24 terminal), every key the screen shows fits: packed close, without the
-        palette's key (ctrl+p still opens it; the help lists its commands)."""
-        narrow = self.app.size.width < NARROW
-        self.compact = narrow
-        self.show_command_palette = not narrow
 
     def keys_shown(self) -> tuple[object, ...]:
         """Everything Footer.compose reads: each active binding as the footer shows it."""
@@ -48,6 +42,52 @@ class KeysFooter(Footer):
             return
         self._shown = shown
         await super().recompose()
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        """Narrow (an 80x24 terminal), every key the screen shows fits: packed close, without the
+        palette's key (ctrl+p still opens it; the help lists its commands), on two lines if need be
+        (:class:`WrappingLayout`)."""
+        narrow = self.app.size.width < NARROW
+        self.compact = narrow
+        self.show_command_palette = not narrow
+        self.call_after_refresh(self.fit)
+
+    @property
+    def layout(self) -> Layout:
+        return _WRAP
+
+    def fit(self) -> None:
+        """As many lines as the keys take (one unless the screen is narrow): every key the screen
+        offers stays in sight."""
+        tops = [child.region.y for child in self.children if child.display and child.region]
+        lines = max(tops) - min(tops) + 1 if tops else 1
+        if self.styles.height != Scalar.parse(str(lines)):
+            self.styles.height = lines
+
+
+class WrappingLayout(HorizontalLayout):
+    """A horizontal layout that goes on at the start of the next line when a line is full (a
+    group's keys and its label stay together)."""
+
+    name = "wrapping"
+
+    def arrange(self, parent: Widget, children: list[Widget], size: Size, greedy: bool = True) -> ArrangeResult:
+        placements = super().arrange(parent, children, Size(10**6, size.height), greedy)
+        out: list[WidgetPlacement] = []
+        shift, line = 0, 0
+        for i, p in enumerate(placements):
+            region = p.region
+            end = region.right + p.margin.right
+            if isinstance(p.widget, KeyGroup) and i + 1 < len(placements):  # with its label
+                end = placements[i + 1].region.right + placements[i + 1].margin.right
+            if end - shift > size.width and region.x > shift and not isinstance(p.widget, FooterLabel):
+                shift, line = region.x - p.margin.left, line + 1
+            out.append(p._replace(region=Region(region.x - shift, region.y + line, region.width, region.height)))
+        return out
+
+
+_WRAP = WrappingLayout()
 
 
 def with_bindings(bindings: BindingsMap, extra: list[Binding], after: str | None = None) -> BindingsMap:
@@ -84,36 +124,3 @@ def board_allows(board: DOMNode | None, parameters: tuple[object, ...]) -> bool 
         return False
     _, name, params = parse(str(parameters[0]))
     return board.check_action(name, params)
-
-
-if TYPE_CHECKING:
-    _Screen = Screen[None]  # what the mixin is mixed into, for the checker
-else:
-    _Screen = object
-
-
-class TableKeys(_Screen):
-    """The play and replay screens' keys for what they show beside the status line: the board's
-    pane keys (:func:`board_keys`, run on the board as ``board('<action>')``) and ``e``, which
-    switches the moves and the events when they take turns (side_panes.SidePanes)."""
-
-    @property
-    def board(self) -> Widget | None:
-        raise NotImplementedError
-
-    def table_check(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Whether a table key works now (True for any other action)."""
-        if action == "logs":
-            return self.is_mounted and self.query_one(SidePanes).one_at_a_time
-        if action == "board":
-            return board_allows(self.board, parameters) if self.is_mounted else False
-        return True
-
-    async def action_board(self, action: str) -> None:
-        """A board's key read by the screen: run on the board."""
-        board = self.board
-        if board is not None:
-            await self.app.run_action(action, board)
-
-    def action_logs(self) -> None:
-        self.query_one(SidePanes).switch()

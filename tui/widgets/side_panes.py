@@ -8,7 +8,7 @@ the current one highlighted and scrolled into view."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -16,11 +16,14 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.geometry import Region, Spacing
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from core.engine import Event
 from core.match import Step
 from notation.wording import visible
+from tui.widgets.keys_footer import board_allows
 from tui.widgets.redraw import set_content
 
 RECORD_WIDTH = 72  # a shuffle lists every position: the move list shows its start
@@ -227,3 +230,36 @@ class SidePanes(Vertical):
                 max(first - 1, 0) if first < keep else end + 1 - height)
             top = max(0, min(first, top))
         log.scroll_to(y=top, animate=False)
+
+
+if TYPE_CHECKING:
+    _Screen = Screen[None]  # what the mixin is mixed into, for the checker
+else:
+    _Screen = object
+
+
+class TableKeys(_Screen):
+    """The play and replay screens' keys for what they show beside the status line: the board's
+    pane keys (:func:`board_keys`, run on the board as ``board('<action>')``) and ``e``, which
+    switches the moves and the events when they take turns (side_panes.SidePanes)."""
+
+    @property
+    def board(self) -> Widget | None:
+        raise NotImplementedError
+
+    def table_check(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a table key works now (True for any other action)."""
+        if action == "logs":
+            return self.is_mounted and self.query_one(SidePanes).one_at_a_time
+        if action == "board":
+            return board_allows(self.board, parameters) if self.is_mounted else False
+        return True
+
+    async def action_board(self, action: str) -> None:
+        """A board's key read by the screen: run on the board."""
+        board = self.board
+        if board is not None:
+            await self.app.run_action(action, board)
+
+    def action_logs(self) -> None:
+        self.query_one(SidePanes).switch()
