@@ -51,7 +51,8 @@ def _folder(path: Path) -> Path:
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """Where autosaves, saved records and the keymap live (platformdirs, or --data-dir)."""
+    """Where autosaves, saved records, the keymap and the preferences (tui/preferences.py) live
+    (platformdirs, or --data-dir)."""
     return _folder(Path(override) if override else default_data_dir())
 
 
