@@ -90,7 +90,7 @@ async def test_a_taifa_game_resumes_through_continue_and_takes_back(make_app) ->
         options = screen.query_one("#options", OptionList)
         assert app.focused is options  # the map is not interactive: choices are in the pane
         first = r.game.describe(r.waiting.options[0])
-        assert str(options.get_option_at_index(0).prompt) == first
+        assert str(options.get_option_at_index(0).prompt).startswith(first + "  defence ")  # then what it means
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(r.history) > steps_at_start, "the choice to be played")
         assert screen.records[steps_at_start] == first

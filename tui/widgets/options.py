@@ -122,7 +122,7 @@ class OptionsPane(KeysInOrder, OptionList):
         self.codes: tuple[Code, ...] = ()
         self.shown_at = float("inf")  # when the options listed now were shown (inf: none are)
         self.listed: tuple[str, ...] = ()  # the options' words listed, or why there is none
-        self.lines: tuple[tuple[str, str], ...] = ()  # each option's words and note, then ("", why a kind is missing)
+        self.said: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # the options' notes, and why kinds are missing
 
     def show(self, game: Game, decision: Decision | None, idle: str = "", since: float | None = None) -> None:
         """List ``decision``'s options (None: nothing to choose; ``idle`` says why). ``since``: when
@@ -136,22 +136,22 @@ class OptionsPane(KeysInOrder, OptionList):
         elif codes != self.codes or self.shown_at == float("inf"):
             self.shown_at = now()
         self.codes = codes
+        said: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         if decision is not None and codes:
-            notes, missing = option_notes(extras_for(game.game), game, decision)
             listed = tuple(visible(game.describe(code)) for code in codes)
-            lines = tuple(zip(listed, map(visible, notes))) + tuple(("", visible(m)) for m in missing)
+            found = option_notes(extras_for(game.game), game, decision)
+            said = (tuple(map(visible, found[0])), tuple(map(visible, found[1])))
         else:
             listed = (escape(idle) or "(nothing to choose)",)
-            lines = ()
-        if (listed, lines) == (self.listed, self.lines) and self.shown_at == asked_at:
+        if (listed, said) == (self.listed, self.said) and self.shown_at == asked_at:
             return  # the same question listed: the highlight stays where the person put it
-        self.listed, self.lines = listed, lines
+        self.listed, self.said = listed, said
         if codes:
             # An option's note follows its words, dimmed (wrapping in a narrow pane); then, disabled,
             # why a kind of action is not among them.
             self.set_options([*(Option(Text.assemble(words, ("  " + note, "dim") if note else ""), id=str(i))
-                                for i, (words, note) in enumerate(lines[:len(codes)])),
-                              *(Option(Text(why, style="dim italic"), disabled=True) for _, why in lines[len(codes):])])
+                                for i, (words, note) in enumerate(zip(listed, said[0]))),
+                              *(Option(Text(why, style="dim italic"), disabled=True) for why in said[1])])
             self.highlighted = 0
         else:
             self.set_options([Option(listed[0], disabled=True)])

@@ -333,7 +333,7 @@ def about(game: Any, code: Code) -> str:
     a = int(code[1])
     printed, owner = game.m.areas[a - 1].defence, game.s.owner[a]
     fewest, most = defence_dice(game, a)
-    held = "independent" if owner == INDEPENDENT else game.name(owner)
+    holder = "independent" if owner == INDEPENDENT else game.name(owner)
     if fewest < most:  # a player's choice of garrisons, in and next to the area
         spare = most - fewest
         dice = f"{fewest}-{most} dice ({spare} garrison{'s' if spare > 1 else ''})"
@@ -345,7 +345,7 @@ def about(game: Any, code: Code) -> str:
     else:
         force = event_dice(game, "independent_attack")
         attacker = f"; the outside force {force}" if force else ""
-    return f"defence {printed}, {held}: {dice}{attacker}"
+    return f"defence {printed}, {holder}: {dice}{attacker}"
 
 
 def unavailable(game: Any, decision: Decision) -> list[str]:
