@@ -182,8 +182,8 @@ class Asker:
         across = max(1, 78 // width) if len(cells) > 12 else 1  # many short options: in columns
         for row in range(0, len(cells), across):
             self.write(" " + "".join(cell.ljust(width) for cell in cells[row:row + across]).rstrip())
-        for line in missing:
-            self.write(visible(f"     ({line})"))
+        for line in missing:  # under the options' words, unnumbered: nothing to choose
+            self.write(visible(f"      {line}"))
 
     def _choice(self, line: str, decision: Decision) -> Code | None:
         """The option a line names (a number or the game's words); None after printing help or a refusal."""
