@@ -45,7 +45,7 @@ from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
 from tui.widgets.options import EARLY, BoardWidget, ChoiceRefused, MoveInput, OptionChosen, OptionsPane, now
 from tui.widgets.side_panes import SidePanes, TableKeys, event_line, per_line, record_text, shorten
-from tui.widgets.redraw import set_content
+from tui.widgets.redraw import same, set_content
 
 STATUS_LAST = 24  # the last step in the status line, cut to leave room for who decides
 
@@ -282,7 +282,12 @@ class PlayScreen(TableKeys, Screen):
                 else "nobody here is to choose")
         options.show(r.game, decision, idle=idle, since=self.question_at)
         title = decision.prompt if decision else "Dice from the table" if dice else "Options"
-        set_content(self.query_one("#options-title", Static), Text(visible(title)))
+        prompt = self.query_one("#options-title", Static)
+        if not same(prompt.content, Text(visible(title))):
+            set_content(prompt, Text(visible(title)))
+            # The prompt's lines move what is below it: the side column is drawn whole once laid
+            # out again (a terminal kept a row of the events' title there, under the move box).
+            self.call_after_refresh(self.query_one("#side").refresh)
         placeholder = "type a move"
         if decision is not None and decision.options:
             placeholder = f"type a move (t), like {visible(r.game.describe(decision.options[0]))}"
@@ -331,6 +336,8 @@ class PlayScreen(TableKeys, Screen):
             tail = Text.assemble((visible(r.game.seats[point.seat]), "bold"), f" ({kind}) {doing}")
         head = visible(f"{r.header.game} {r.header.variant} · step {len(records) + 1}")
         width = (self.size.width or 120) - 2
+        if result is not None and d.frame is None and len(head) + 3 + len(tail.plain) > width:
+            tail.truncate(max(width - len(head) - 3, 8), overflow="ellipsis")  # the whole result is in the log
         if len(head) + len(" · ") + len(tail.plain) + len(pace) > width:
             pace = ""
         room = width - len(head) - len(tail.plain) - len(pace) - len(" · last:  · ")

@@ -146,6 +146,8 @@ class OptionsPane(KeysInOrder, OptionList):
         if (listed, said) == (self.listed, self.said) and self.shown_at == asked_at:
             return  # the same question listed: the highlight stays where the person put it
         self.listed, self.said = listed, said
+        # The pane's keys where they work (its own Enter is not in the footer: KeysInOrder).
+        self.border_subtitle = "↑↓ Enter: choose" if codes else ""
         if codes:
             # An option's note follows its words, dimmed (wrapping in a narrow pane); then, disabled,
             # why a kind of action is not among them.

@@ -289,7 +289,7 @@ class KingdomPane(ViewPane):
 
 
 class TurnLine(KingdomPane):
-    DEFAULT_CSS = "TurnLine { height: 2; width: 100%; }"
+    DEFAULT_CSS = "TurnLine { height: 2; width: 100%; text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def draw(self, width: int) -> RenderableType:
         out = turn_text(self.game, self.seat)

@@ -70,7 +70,7 @@ class TaifaPane(ViewPane):
 class TurnLine(TaifaPane):
     """The turn, the round, whose round it is, and the passes in a row."""
 
-    DEFAULT_CSS = "TurnLine { height: 1; width: 100%; text-style: bold; }"
+    DEFAULT_CSS = "TurnLine { height: 1; width: 100%; text-style: bold; text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def draw(self, width: int) -> Text:
         return Text(visible(text.turn_line(self.game, self.seat)), no_wrap=True, overflow="ellipsis")
