@@ -154,7 +154,9 @@ async def one_hosted_move(page: Page, folder: Path, shows: Callable[[str], Await
         assert listed[0] == move, board  # the first option listed (highlighted) is the one played
         screen = await until(lambda: shows("defenders (human) to move"), "the defenders' turn in the page",
                              alive=host_gone)
-        assert "step 2 · last: " in screen and f"1. {move}" in screen, (move, screen)  # the status line, the move list
+        # The status line, and the move in the log (the moves or the events, whichever a low page shows).
+        assert f"step 2 · last: {move}" in screen and (f"1. {move}" in screen or f"Attackers: {move}" in screen), (
+            move, screen)
         return await page.screenshot(folder / "hosted-move.png")
     except AssertionError:
         print(f"the page's terminal then:\n{await page.screen_text()}")

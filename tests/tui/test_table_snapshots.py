@@ -44,7 +44,9 @@ async def at_prompt(pilot: Pilot, screen: PlayScreen, starts: str) -> str:
     prompt = screen.runner.waiting.prompt  # type: ignore[union-attr]
     title = screen.query_one("#options-title")
     await wait_until(pilot, lambda: words(text(title)) == words(prompt), "the prompt drawn")
+    moves = screen.query_one("#moves-scroll")
     await pilot.pause()
+    await wait_until(pilot, lambda: moves.scroll_y == moves.max_scroll_y, "the move list at its end")
     lines = screen_lines(pilot.app.export_screenshot())
     r = title.region
     assert words(" ".join(line[r.x:r.right] for line in lines[r.y:r.bottom])) == words(prompt)

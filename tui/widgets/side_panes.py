@@ -83,6 +83,14 @@ class MoveList(Vertical):
     def compose(self) -> ComposeResult:
         yield from self.blocks
 
+    follow = False  # kept scrolled to its end (the play screen's list; the viewer's shows a step)
+
+    def on_resize(self) -> None:
+        """Grown (a new line, a line wrapped anew): still at the end when following."""
+        scroll = self.parent
+        if self.follow and isinstance(scroll, VerticalScroll):
+            scroll.call_after_refresh(scroll.scroll_end, animate=False, immediate=True)
+
     @property
     def content(self) -> str:
         """The list as markup (as a Static's ``content``)."""
@@ -185,8 +193,10 @@ class SidePanes(Vertical):
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if current is None:
             self._current_line = None
+            self.query_one(MoveList).follow = True
             scroll.scroll_end(animate=False)
         else:
+            self.query_one(MoveList).follow = False
             self._current_line = (current - 1) // per_line - first_line if current else -1
             self.call_after_refresh(self._reveal_current)  # once the list is laid out at its width
 
