@@ -49,8 +49,10 @@ class KeysFooter(Footer):
         palette's key (ctrl+p still opens it; the help lists its commands), on two lines if need be
         (:class:`WrappingLayout`)."""
         narrow = self.app.size.width < NARROW
-        self.compact = narrow
-        self.show_command_palette = not narrow
+        if (self.compact, self.show_command_palette) != (narrow, not narrow):
+            self.compact = narrow
+            self.show_command_palette = not narrow
+            self.refresh(recompose=True)  # neither is a reactive that composes the keys again
         self.call_after_refresh(self.fit)
 
     @property
