@@ -41,6 +41,7 @@ async def test_a_hosted_game_played_in_the_app_then_resigned(tmp_path: Path) -> 
     app = FiefdomApp(tmp_path / "data", join=invitations[0])
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await drawn(pilot, app)
+        assert screen.active_bindings["q"].binding.description == "Quit"  # `fiefdom join URL`: q leaves for the shell
         driver = screen.remote_driver
         moves = 0
         while driver.client.result is None and moves < 8:

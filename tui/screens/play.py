@@ -39,7 +39,7 @@ from notation.format import Header
 from notation.runner import Runner
 from notation.table_dice import dice_example, dice_prompt, parse_outcome
 from notation.wording import visible, winners_text
-from tui.widgets.keys_footer import KeysFooter, board_keys, with_bindings
+from tui.widgets.keys_footer import KeysFooter, board_keys, renamed, with_bindings
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
 from tui.screens.dialogs import REMATCH, REVIEW, ConfirmDialog, GameOverDialog, HandOverScreen, SaveDialog
@@ -134,6 +134,8 @@ class PlayScreen(TableKeys, Screen):
         return True
 
     def on_mount(self) -> None:
+        if self.app.launched is self:  # opened by a command (fiefdom join URL): q goes back to the shell
+            self._bindings = renamed(self._bindings, "play.home", "Quit")
         if self.drawn:
             self.log_viewer = self.view_seat()
             self.rewrite_log()

@@ -109,6 +109,12 @@ def with_bindings(bindings: BindingsMap, extra: list[Binding], after: str | None
     return BindingsMap.from_keys(keys)
 
 
+def renamed(bindings: BindingsMap, binding_id: str, description: str) -> BindingsMap:
+    """``bindings`` with the one of id ``binding_id`` described as ``description`` (the footer's word)."""
+    return BindingsMap.from_keys({key: [replace(b, description=description) if b.id == binding_id else b
+                                        for b in found] for key, found in bindings.key_to_bindings.items()})
+
+
 def board_keys(board_class: type | None, taken: set[str], actions: tuple[str, ...] | None = None) -> list[Binding]:
     """A board's keys that work wherever the focus is on its screen: those of its bindings whose
     action is one of its ``SCREEN_ACTIONS`` (or of ``actions``), bound again on the screen as
