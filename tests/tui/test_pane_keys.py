@@ -104,3 +104,17 @@ def side_text(pilot: Pilot, screen: PlayScreen) -> str:
     """The side column's lines as drawn."""
     region = screen.query_one(SidePanes).region
     return "\n".join(line[region.x:region.right] for line in screen_lines(pilot.app.export_screenshot())[region.y:region.bottom])
+
+
+async def test_the_footer_says_how_to_leave_the_move_box(make_app) -> None:
+    """While the move box has the keys, letters are typed, not keys: the footer says Escape leaves it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_start(pilot, GameSetup("taifa", "standard", (HUMAN,) + (BOT,) * 5, 1))
+        assert "esc Leave the box" not in footer(pilot)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "esc Leave the box" in footer(pilot), "the way out of the box in the footer")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.focused, Input) and screen.query_one("#board") in app.focused.ancestors_with_self
+        await wait_until(pilot, lambda: "esc Leave the box" not in footer(pilot), "the footer's keys again")

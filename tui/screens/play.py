@@ -68,6 +68,8 @@ class PlayScreen(TableKeys, Screen):
         # that had the focus when they were read (they are routed before a plain binding runs).
         Binding("t", "focus_input", "Type move", id="play.type", priority=True),
         Binding("o", "focus_options", "Options", id="play.options", priority=True),
+        # Escape leaves a text box for the board; said in the footer only while a box has the keys.
+        Binding("escape", "leave_box", "Leave the box", id="play.leave_box"),
         Binding("escape", "focus_board", "Board", show=False, id="play.board"),
         Binding("e", "logs", "Log", id="play.logs"),
         Binding("u", "takeback", "Takeback", id="play.takeback"),
@@ -147,6 +149,8 @@ class PlayScreen(TableKeys, Screen):
         the switch of moves and events only when they take turns."""
         if action in ("skip", "speed"):
             return self.driver.paced
+        if action == "leave_box":
+            return isinstance(self.focused, Input)
         return self.table_check(action, parameters)
 
     def on_screen_resume(self) -> None:
@@ -507,6 +511,9 @@ class PlayScreen(TableKeys, Screen):
             board.focus()
         else:
             self.query_one("#options", OptionsPane).focus()
+
+    def action_leave_box(self) -> None:
+        self.action_focus_board()
 
     def action_focus_board(self) -> None:
         """Escape: the board, or the first part of it that takes keys (a map's cursor, and so the
