@@ -322,16 +322,30 @@ def long_record(path: Path, moves: int) -> Path:
     return path
 
 
-async def test_a_long_record_opens_at_once_and_its_move_list_is_a_window(make_app, tmp_path: Path) -> None:
+async def test_a_long_record_opens_at_once_and_its_move_list_is_a_window(make_app, tmp_path: Path,
+                                                                      monkeypatch) -> None:
     """A record over OPEN_AT_ONCE_BYTES shows its start while it is read; then every step is a
     seek away, and the move list holds the lines around the current step, marked."""
     path = long_record(tmp_path / "long.fief", 2400)
     assert path.stat().st_size > OPEN_AT_ONCE_BYTES
     replay = Replay(read_record_file(path))
     total = replay.steps
+    # The reading waits (its slices put off) until the start has been looked at: a fast machine
+    # read the whole record before a short pause ended.
+    reading = ReplayScreen._read
+    held = [True]
+
+    def read(self: ReplayScreen) -> None:
+        if held[0]:
+            self.set_timer(0.02, self._read)
+        else:
+            reading(self)
+
+    monkeypatch.setattr(ReplayScreen, "_read", read)
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.01)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.replay is None and text(screen.query_one("#timeline")).startswith("step 0/… · ")
@@ -339,6 +353,7 @@ async def test_a_long_record_opens_at_once_and_its_move_list_is_a_window(make_ap
         # could reach the screen after the last slice was read, and then rightly go to the end.
         screen.action_jump(-1)
         assert screen.step == 0
+        held[0] = False
         await wait_until(pilot, lambda: screen.replay is not None, "the record to be read")
         assert_shows(screen, replay, 0)
         for keys, n in ((["end"], total), (["left", "left"], total - 2), (["g", *"1234", "enter"], 1234),
