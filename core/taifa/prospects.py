@@ -47,15 +47,6 @@ def attack_dice(t: Table, k: int) -> int:
     return total
 
 
-def _neighbour_areas(t: Table, k: int) -> list[int]:
-    """Areas of others bordering ``k``'s, truce or not (5.1 step 1); its capital while it holds none."""
-    s = t.s
-    own = s.areas_of(k)
-    if not own:
-        return [s.capitals[k]]
-    return sorted({b for a in own for b in t.m.areas[a - 1].borders if s.owner[b] != k and s.owner[b] >= INDEPENDENT})
-
-
 def unavailable(t: Table, k: int) -> list[str]:
     """Why each kind of action missing from ``k``'s options at its round is missing (5): one line a
     kind, as ``TaifaGame.actions`` decides it (an attack needs a card to carry it and an area to
@@ -69,7 +60,7 @@ def unavailable(t: Table, k: int) -> list[str]:
         out.append("no Troop cards: no attack" if not t.opts["attack_by_response"]
                    else "no Troop cards, nor a Response that adds dice: no attack (TA-19)")
     elif not t.attackable(k):
-        out.append("a truce forbids attacking every area bordering yours: no attack" if _neighbour_areas(t, k)
+        out.append("a truce forbids attacking every area bordering yours: no attack" if t.attackable(k, truces=False)
                    else "no area borders yours: no attack")
     if not troops:
         out.append("no Troop cards: no incursion (5.3)")

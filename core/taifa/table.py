@@ -166,21 +166,20 @@ class Table(ProcedureGame):
         """A truce in force forbids ``actor`` to ``action`` against ``against`` (5.4, 10.2; TA-15)."""
         return any(p == against and b == actor and action in f for p, b, f in self.s.truces)
 
-    def attackable(self, k: int) -> list[int]:
-        """Areas ``k`` may attack (5.1 step 1): bordering, not its own, no truce against it;
-        only its capital while it holds no area."""
+    def attackable(self, k: int, truces: bool = True) -> list[int]:
+        """Areas ``k`` may attack (5.1 step 1): bordering, not its own, no truce against it (with
+        ``truces=False``: truce or not); only its capital while it holds no area."""
         s = self.s
+
+        def open_to(o: int) -> bool:
+            return not truces or o == INDEPENDENT or not self.forbidden(k, o, "attack")
+
         own = s.areas_of(k)
         if not own:
             cap = s.capitals[k]
-            return [cap] if not self.forbidden(k, s.owner[cap], "attack") else []
-        out = set()
-        for a in own:
-            for b in self.m.areas[a - 1].borders:
-                o = s.owner[b]
-                if o != k and o >= INDEPENDENT and (o == INDEPENDENT or not self.forbidden(k, o, "attack")):
-                    out.add(b)
-        return sorted(out)
+            return [cap] if open_to(s.owner[cap]) else []
+        return sorted({b for a in own for b in self.m.areas[a - 1].borders
+                       if (o := s.owner[b]) != k and o >= INDEPENDENT and open_to(o)})
 
     def neighbours(self, k: int) -> list[int]:
         """Kingdoms with an area bordering one of ``k``'s (5.3), in play order."""

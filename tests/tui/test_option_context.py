@@ -15,7 +15,7 @@ from test_tui_kingdom_play import GREEDY, choose, multi, next_decision
 from tui.console import extras_for, option_notes
 from tui.screens.play import PlayScreen
 from tui.widgets.options import OptionsPane
-from tui_support import BOT, HUMAN, screen_lines, start_game, wait_until
+from tui_support import BOT, HUMAN, region_rows, start_game, wait_until
 
 
 def pane_text(app: Any, screen: PlayScreen, end: bool = False) -> str:
@@ -24,9 +24,7 @@ def pane_text(app: Any, screen: PlayScreen, end: bool = False) -> str:
     pane = screen.query_one("#options", OptionsPane)
     if end:
         pane.scroll_end(animate=False, immediate=True)
-    region = pane.scrollable_content_region
-    lines = screen_lines(app.export_screenshot())[region.y:region.bottom]
-    return " ".join(" ".join(line[region.x:region.right] for line in lines).split())
+    return " ".join(" ".join(region_rows(app.export_screenshot(), pane.scrollable_content_region)).split())
 
 
 async def castile_asked(pilot: Pilot, app: Any, seed: int) -> tuple[PlayScreen, Decision]:

@@ -13,15 +13,14 @@ from notation.runner import GameSetup, SeatPlan
 from tui.screens.play import PlayScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.side_panes import SidePanes
-from tui_support import HUMAN, human_to_move, screen_lines, start_game, wait_until
+from tui_support import HUMAN, drawn_in, human_to_move, start_game, wait_until
 
 BOT = SeatPlan("bot")
 
 
 def footer(pilot: Pilot) -> str:
     """The footer's lines as drawn (it wraps rather than cut a key off)."""
-    region = pilot.app.screen.query_one(KeysFooter).region
-    return " ".join(screen_lines(pilot.app.export_screenshot())[region.y:region.bottom])
+    return " ".join(drawn_in(pilot.app, pilot.app.screen.query_one(KeysFooter)))
 
 
 def drawn(screen: PlayScreen, selector: str) -> bool:
@@ -102,8 +101,7 @@ async def test_the_moves_and_events_take_turns_when_the_column_is_low(make_app) 
 
 def side_text(pilot: Pilot, screen: PlayScreen) -> str:
     """The side column's lines as drawn."""
-    region = screen.query_one(SidePanes).region
-    return "\n".join(line[region.x:region.right] for line in screen_lines(pilot.app.export_screenshot())[region.y:region.bottom])
+    return "\n".join(drawn_in(pilot.app, screen.query_one(SidePanes)))
 
 
 async def test_the_footer_says_how_to_leave_the_move_box(make_app) -> None:

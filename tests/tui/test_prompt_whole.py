@@ -20,7 +20,7 @@ from notation.runner import GameSetup, Runner, SeatPlan
 from notation.wording import visible
 from tui.screens.play import PlayScreen
 from tui.widgets.redraw import set_content
-from tui_support import human_to_move, screen_lines, start_game, wait_until
+from tui_support import drawn_in, human_to_move, start_game, wait_until
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 # (game, variant, seats, seed): one person, the other seats playing by themselves.
@@ -39,9 +39,7 @@ def words(text: str) -> str:
 
 async def shown_in(pilot: Pilot, widget: Widget) -> str:
     """The words on the screen inside ``widget``'s region, line after line."""
-    lines = screen_lines(pilot.app.export_screenshot())
-    r = widget.region
-    return words(" ".join(line[r.x:r.right] for line in lines[r.y:r.bottom]))
+    return words(" ".join(drawn_in(pilot.app, widget)))
 
 
 @SIZES

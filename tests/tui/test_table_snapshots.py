@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from core.engine import Decision
 from notation.runner import GameSetup, SeatPlan
 from tui.screens.play import PlayScreen
-from tui_support import HUMAN, human_to_move, screen_lines, start_game, text, wait_until
+from tui_support import HUMAN, human_to_move, region_rows, screen_lines, start_game, text, wait_until
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -47,10 +47,9 @@ async def at_prompt(pilot: Pilot, screen: PlayScreen, starts: str) -> str:
     moves = screen.query_one("#moves-scroll")
     await pilot.pause()
     await wait_until(pilot, lambda: moves.scroll_y == moves.max_scroll_y, "the move list at its end")
-    lines = screen_lines(pilot.app.export_screenshot())
-    r = title.region
-    assert words(" ".join(line[r.x:r.right] for line in lines[r.y:r.bottom])) == words(prompt)
-    return "\n".join(lines)
+    svg = pilot.app.export_screenshot()
+    assert words(" ".join(region_rows(svg, title.region))) == words(prompt)
+    return "\n".join(screen_lines(svg))
 
 
 @SIZES

@@ -18,7 +18,7 @@ from tui.widgets.side_panes import MoveList
 from tui.widgets.keys_footer import KeysFooter
 from tui.screens.help import HelpScreen, HelpText
 from tui.screens.replay import ReplayScreen, landmark_step
-from tui_support import TAIFA_GOLDEN, screen_lines, text, wait_until
+from tui_support import TAIFA_GOLDEN, drawn_in, text, wait_until
 from test_tui_keys import help_rows
 
 
@@ -29,12 +29,6 @@ def replay() -> Replay:
     return replay
 
 
-def shown_rows(app, widget: Widget) -> list[str]:
-    """The rows of the screen inside ``widget``'s region, as drawn."""
-    r = widget.region
-    return [row[r.x:r.right] for row in screen_lines(app.export_screenshot())[r.y:r.bottom]]
-
-
 def words(s: str) -> str:
     return " ".join(s.split())
 
@@ -42,7 +36,7 @@ def words(s: str) -> str:
 def visible_in(app, widget: Widget, line: str, chars: int = 30) -> bool:
     """Whether the start of ``line`` (its first ``chars`` characters, wrapped however the pane
     wraps them) is drawn in ``widget``."""
-    return words(line)[:chars] in words(" ".join(shown_rows(app, widget)))
+    return words(line)[:chars] in words(" ".join(drawn_in(app, widget)))
 
 
 def highlighted(log, line: str) -> bool:
@@ -79,13 +73,13 @@ async def test_the_current_step_stays_in_view_when_move_texts_wrap(make_app, rep
             if n != screen.step:
                 await go_to(pilot, screen, n)
             await pilot.pause()
-            rows = [r.strip() for r in shown_rows(app, moves)]
+            rows = [r.strip() for r in drawn_in(app, moves)]
             assert any(r.startswith(f"{n}. ") for r in rows), (n, rows)
             assert f"[reverse]{escape(screen._text(n))}[/]" in screen.query_one(MoveList).content
         for _ in range(3):  # stepping keeps it in view too
             await pilot.press("right")
         await pilot.pause()
-        assert any(r.strip().startswith("4. ") for r in shown_rows(app, moves))
+        assert any(r.strip().startswith("4. ") for r in drawn_in(app, moves))
 
 
 async def test_a_step_of_many_events_is_shown_from_its_first(make_app, replay: Replay) -> None:
@@ -172,8 +166,7 @@ async def test_the_combat_key_jumps_to_each_deciding_line(make_app, replay: Repl
 async def test_landmark_keys_are_in_the_footer_and_the_help(make_app) -> None:
     async with viewer(make_app, (120, 40)) as (pilot, app, _):
         def footer() -> str:  # its lines (it wraps rather than cut a key off)
-            region = app.screen.query_one(KeysFooter).region
-            return " ".join(screen_lines(app.export_screenshot())[region.y:region.bottom])
+            return " ".join(drawn_in(app, app.screen.query_one(KeysFooter)))
 
         await wait_until(pilot, lambda: "c Next combat" in footer(), "the footer's keys")  # drawn after the screen
         assert "n Next turn" in footer()

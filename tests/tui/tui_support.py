@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -125,6 +126,16 @@ def screen_lines(svg: str) -> list[str]:
             row[col + i] = ch
     return ["".join(r.get(i, " ") for i in range(max(r, default=-1) + 1)).rstrip()
             for r in (rows.get(n, {}) for n in range(max(rows, default=-1) + 1))]
+
+
+def region_rows(svg: str, region: Region) -> list[str]:
+    """The rows of an exported SVG screenshot inside ``region``, cropped to it."""
+    return [line[region.x:region.right] for line in screen_lines(svg)[region.y:region.bottom]]
+
+
+def drawn_in(app: Any, widget: Widget) -> list[str]:
+    """The rows of the screen inside ``widget``'s region, as drawn now."""
+    return region_rows(app.export_screenshot(), widget.region)
 
 
 async def start_game(app: Any, pilot: Pilot, setup: GameSetup) -> PlayScreen:

@@ -288,9 +288,9 @@ class PlayScreen(TableKeys, Screen):
                 else "nobody here is to choose")
         options.show(r.game, decision, idle=idle, since=self.question_at)
         title = decision.prompt if decision else "Dice from the table" if dice else "Options"
-        prompt = self.query_one("#options-title", Static)
-        if not same(prompt.content, Text(visible(title))):
-            set_content(prompt, Text(visible(title)))
+        prompt, words = self.query_one("#options-title", Static), Text(visible(title))
+        if not same(prompt.content, words):
+            prompt.update(words)
             # The prompt's lines move what is below it: the side column is drawn whole once laid
             # out again (a terminal kept a row of the events' title there, under the move box).
             self.call_after_refresh(self.query_one("#side").refresh)

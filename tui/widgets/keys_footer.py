@@ -95,17 +95,11 @@ _WRAP = WrappingLayout()
 def with_bindings(bindings: BindingsMap, extra: list[Binding], after: str | None = None) -> BindingsMap:
     """``bindings`` with ``extra`` added after the binding whose id is ``after`` (the footer's
     order), or at the end."""
+    pairs = list(bindings)
+    at = next((i + 1 for i, (_, b) in enumerate(pairs) if b.id == after), len(pairs))
     keys: dict[str, list[Binding]] = {}
-    added = False
-    for key, binding in bindings:
+    for key, binding in [*pairs[:at], *BindingsMap(extra), *pairs[at:]]:
         keys.setdefault(key, []).append(binding)
-        if binding.id == after and not added:
-            added = True
-            for k, b in BindingsMap(extra):
-                keys.setdefault(k, []).append(b)
-    if not added:
-        for k, b in BindingsMap(extra):
-            keys.setdefault(k, []).append(b)
     return BindingsMap.from_keys(keys)
 
 

@@ -154,8 +154,11 @@ class SidePanes(Vertical):
         self.set_class(not events, "-events")
         self.set_class(events, "-moves")
         self._titles()
-        if events:
-            self.query_one("#moves-scroll", VerticalScroll).scroll_end(animate=False)
+        if events:  # the moves shown again: at their end, or the viewer's current step
+            if self.query_one(MoveList).follow:
+                self.query_one("#moves-scroll", VerticalScroll).scroll_end(animate=False)
+            else:
+                self.call_after_refresh(self._reveal_current)
 
     def _titles(self) -> None:
         """Each title, saying which key shows the other pane when they take turns."""
