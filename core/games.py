@@ -16,10 +16,13 @@ import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.engine import Game, RulesError
 from core.match import Controller, Limit
+
+if TYPE_CHECKING:
+    from core.review import Reviewer
 
 # The seat kinds a game may allow: a person, the game's AI (a controller), the
 # rulebook's own bot (rules: the engine plays it and it never decides), a uniform random mover.
@@ -138,6 +141,8 @@ class GameDescriptor:
     # far as the view tells (``rebuilt.view(seat) == view``), for a networked client that holds only
     # its seat's view; None: the game needs none (perfect information: the client replays the moves).
     from_view: Callable[[Game, Any, int | None], Game] | None = None
+    # () -> the game's reviewer (core/review.py): judges a record's decisions; None: no review.
+    reviewer: Callable[[], "Reviewer"] | None = None
 
     # -- what every layer calls ---------------------------------------------------
 

@@ -148,6 +148,12 @@ def _load_cards(path: str) -> Any:
     return load_cards(path)
 
 
+def _reviewer() -> "Reviewer":
+    from core.kingdom.review import reviewer
+
+    return reviewer()
+
+
 GAME = GameDescriptor(
     name="kingdom",
     title="Take the Kingdom",
@@ -160,6 +166,7 @@ GAME = GameDescriptor(
     build=_build,
     new_setup=_new_setup,
     ai=_ai,
+    reviewer=_reviewer,
     from_view=_from_view,
     ai_version=AI_VERSION,
     # core/kingdom/ai.py LEVELS; strongest last, the form's default (docs/kingdom-ai.md)
@@ -172,6 +179,7 @@ GAME = GameDescriptor(
 
 # The engine contract, to the type checker (issue 28): see core/tafl/__init__.py. Both games.
 if TYPE_CHECKING:
+    from core.review import Reviewer
     from core.kingdom.ai import KingdomAI
     from core.kingdom.game import KingdomGame
     from core.kingdom.solo import SoloGame

@@ -80,6 +80,12 @@ def _ai(seed: int, limit: Limit) -> Controller:
     return TaflAI(time_budget=seconds, max_depth=depth, seed=seed, stop=limit.stop, noise=lv.noise)
 
 
+def _reviewer() -> "Reviewer":
+    from core.tafl.review import reviewer
+
+    return reviewer()
+
+
 GAME = GameDescriptor(
     name="tafl",
     title="Tafl",
@@ -89,6 +95,7 @@ GAME = GameDescriptor(
     seat_specs=_seats,
     build=_build,
     ai=_ai,
+    reviewer=_reviewer,
     ai_version=AI_VERSION,
     ai_limit=Limit(seconds=1.0),
     ai_levels=tuple((key, lv.title) for key, lv in LEVELS.items()),
@@ -99,6 +106,7 @@ GAME = GameDescriptor(
 # The engine contract, to the type checker (issue 28): mypy fails here, naming the member, when the
 # game stops being a Game or its AI a Controller. Nothing of it runs.
 if TYPE_CHECKING:
+    from core.review import Reviewer
     from core.tafl.ai import TaflAI
 
     _CONTRACT: tuple[type[Game], type[Controller]] = (TaflGame, TaflAI)

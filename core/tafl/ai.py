@@ -721,10 +721,13 @@ class _Search:
     """One search from one root: owns the transposition table and ordering statistics."""
 
     def __init__(self, game: TaflGame, pos: Position, deadline: float,
-                 stop: Callable[[], bool] = lambda: False) -> None:
+                 stop: Callable[[], bool] = lambda: False, max_nodes: int | None = None) -> None:
         self.pos = pos
         self.deadline = deadline
         self.stop = stop
+        # A budget of nodes instead of time (a review's): polled with the clock, so the search ends at
+        # the same node however fast the machine is, and the result depends on the position alone.
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.quiet_limit: int = game.opts["quiet_moves"]
         self.repetition: str = game.opts["repetition"]
         self.stuck_draws = game.v.no_moves == "draw"  # Brandubh (TF-29); elsewhere no move loses (TF-9)
@@ -817,7 +820,8 @@ class _Search:
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
         pos = self.pos
         self.nodes += 1
-        if not self.nodes & (CHECK_EVERY - 1) and self.may_stop and (perf_counter() > self.deadline or self.stop()):
+        if not self.nodes & (CHECK_EVERY - 1) and self.may_stop and (
+                self.nodes >= self.max_nodes or perf_counter() > self.deadline or self.stop()):
             raise _OutOfTime
         if pos.winner >= 0:
             return -(MATE - ply)  # the opponent's last move won
@@ -1066,16 +1070,19 @@ class TaflAI:
     """
 
     def __init__(self, time_budget: float = 1.0, max_depth: int | None = None, seed: int = 0,
-                 stop: Callable[[], bool] | None = None, noise: int = 0) -> None:
+                 stop: Callable[[], bool] | None = None, noise: int = 0, max_nodes: int | None = None) -> None:
         """``stop`` is polled during the search: when it returns True (the player quit),
         the search ends at once with the best move found so far. ``noise`` (in hundredths
         of an attacker) adds a seeded random offset below it to each root move's score:
-        the weaker levels' mistakes (core/tafl/__init__.py, LEVELS)."""
+        the weaker levels' mistakes (core/tafl/__init__.py, LEVELS). ``max_nodes`` ends each search after
+        about that many nodes (whole iterations only count), whatever the clock says: a review's
+        budget, so that its figures do not depend on the machine (core/review.py)."""
         self.time_budget = time_budget
         self.noise = max(0, noise)
         self.stop = stop or (lambda: False)
         self.max_depth = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
         self.seed = seed
+        self.max_nodes = max_nodes
         self.last: SearchInfo | None = None
 
     def choose(self, game: Game, decision: Decision) -> tuple[str, str]:
@@ -1094,7 +1101,7 @@ class TaflAI:
             self.last = SearchInfo(move, 0, 0, 0, perf_counter() - start)
             return self.last
         pos = Position.from_game(game)
-        search = _Search(game, pos, start + self.time_budget, self.stop)
+        search = _Search(game, pos, start + self.time_budget, self.stop, self.max_nodes)
         moves = self._root_moves(search, [encode(f, t) for f, t in legal])
         if self.noise:
             rng = SplitMix64(self.seed ^ search.pos.hash ^ 0x5EED)
@@ -1125,7 +1132,7 @@ class TaflAI:
         if game.result is not None or not legal:
             return []
         pos = Position.from_game(game)
-        search = _Search(game, pos, perf_counter() + self.time_budget, self.stop)
+        search = _Search(game, pos, perf_counter() + self.time_budget, self.stop, self.max_nodes)
         moves = self._root_moves(search, [encode(f, t) for f, t in legal])
         count = max(1, min(count, len(moves)))
         lines: list[tuple[int, list[int]]] = []

@@ -110,6 +110,12 @@ def _load_cards(path: str) -> Any:
     return load_cards(path)
 
 
+def _reviewer() -> "Reviewer":
+    from core.taifa.review import reviewer
+
+    return reviewer()
+
+
 GAME = GameDescriptor(
     name="taifa",
     title="Taifa",
@@ -121,6 +127,7 @@ GAME = GameDescriptor(
     build=_build,
     new_setup=_new_setup,
     ai=_ai,
+    reviewer=_reviewer,
     from_view=_from_view,
     ai_version=AI_VERSION,
     bot_detail="rulebook bot (taifa 9)",
@@ -132,6 +139,7 @@ GAME = GameDescriptor(
 
 # The engine contract, to the type checker (issue 28): see core/tafl/__init__.py.
 if TYPE_CHECKING:
+    from core.review import Reviewer
     from core.taifa.ai import TaifaAI
     from core.taifa.game import TaifaGame
 

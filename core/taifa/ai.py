@@ -461,7 +461,7 @@ ROLLOUT_TAU = 1.5  # how a position at the start of the next turn is judged
 ROLLOUT_HAND = 0.15  # a card in hand at the start of a turn, in castles
 
 
-def _deal_hidden(g: Any, seat: int, rng: SplitMix64) -> None:
+def deal_hidden(g: Any, seat: int, rng: SplitMix64) -> None:
     """Deal the cards ``seat`` cannot see afresh: each deck's draw pile and the other kingdoms'
     hands (a bot's pile too) hold, as a whole, the cards of that deck nobody can see; shuffle
     those (sorted first, so the real order never matters) back into the same places, keeping
@@ -709,7 +709,7 @@ class TaifaAI:
     def _rollout(self, game: Any, seat: int, code: tuple, seed: int) -> float:
         rng = SplitMix64(seed)
         g = game.clone()
-        _deal_hidden(g, seat, rng)
+        deal_hidden(g, seat, rng)
         turn = g.s.turn
         players = {k: TaifaAI(seed, stop=self.stop) for k in range(len(g.seats)) if not g.s.bots[k]}
         g.apply(code)
