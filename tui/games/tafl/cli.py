@@ -1,4 +1,4 @@
-"""Tafl's own commands: ``fiefdom tafl analyse|bench|variants|rules-string|export-otg|import-otg``
+"""Tafl's own commands: ``fiefdom tafl analyse|bench|variants|rules-string|export-otg|import-otg|puzzles|puzzle``
 and ``fiefdom engine``. Playing and simulating are the generic ``fiefdom play tafl`` and
 ``fiefdom simulate tafl``; this module only names what a step is called in their summary (a move).
 
@@ -161,7 +161,6 @@ def export_otg(
 ) -> None:
     """Write a Tafl record as an OpenTafl game record (.otg); one that does not verify is refused."""
     from notation.export import ExportError
-    from notation.files import write_whole
     from notation.format import RecordError
     from notation.games.tafl import export_otg as otg_of
     from notation.reader import read_record_file
@@ -175,6 +174,13 @@ def export_otg(
         fail(f"{record}: {err}")
     except OSError as err:
         fail(f"{record}: {err.strerror or err}")
+    _write_text(out, text, force)
+
+
+def _write_text(out: Optional[Path], text: str, force: bool) -> None:
+    """``text`` to stdout (``out`` None) or written whole to ``out``; one line, exit 2, when it cannot be."""
+    from notation.files import write_whole
+
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -237,10 +243,85 @@ def engine(
     raise typer.Exit(code)
 
 
+def puzzles(
+    folder: Path = typer.Option(..., "--from", help="A folder of Tafl .fief records (e.g. from `fiefdom simulate tafl --out`).",
+                                show_default=False),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the puzzle file here instead of to stdout."),
+    max_moves: int = typer.Option(3, "--max", min=1, max=5, help="The longest win a puzzle asks for, in the winner's moves."),
+    force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists."),
+) -> None:
+    """Find puzzles in a folder of records: positions where exactly one move wins by force.
+
+    Every position of every record, both sides, each position once: the AI at a fixed depth picks
+    the ones worth proving, then an exact proof on the rules decides (docs/tafl-puzzles.md). The
+    puzzles are written as JSON lines; `fiefdom tafl puzzle FILE` plays them.
+    """
+    import sys
+    import time
+
+    from core.tafl.puzzles import dump_puzzle
+    from tui.cli_support import output_path
+    from tui.games.tafl.puzzle_files import find_puzzles, records_in
+
+    if out is not None:
+        output_path(out, force)
+    try:
+        files = records_in(folder)
+    except OSError as err:
+        fail(f"{folder}: {err.strerror or err}")
+    if not files:
+        fail(f"{folder}: no .fief records in it")
+    tty = sys.stderr is not None and sys.stderr.isatty()
+
+    def progress(line: str) -> None:
+        typer.echo(f"\r\x1b[K{line}", err=True, nl=False)
+
+    start = time.perf_counter()
+    found = find_puzzles(files, max_moves, progress=progress if tty else None)
+    if tty:
+        typer.echo("\r\x1b[K", err=True, nl=False)
+    for line in found.unreadable:
+        typer.echo(f"skipped {line}", err=True)
+    text = "".join(dump_puzzle(p) + "\n" for p in found.puzzles)
+    if out is None or found.puzzles:
+        _write_text(out, text, force)
+    by_length = ", ".join(f"{sum(p.moves == k for p in found.puzzles)} in {k}" for k in range(1, max_moves + 1))
+    where = f" to {out}" if out is not None and found.puzzles else ""
+    typer.echo(f"{len(found.puzzles)} puzzles ({by_length}){where} from {found.records} records, "
+               f"{found.positions} positions, {found.proved} proved, in {time.perf_counter() - start:.1f}s",
+               err=True)
+
+
+def puzzle(
+    file: Path = typer.Argument(..., help="A puzzle file (`fiefdom tafl puzzles` writes them).", metavar="FILE",
+                                show_default=False),
+    prompt: bool = typer.Option(False, "--prompt", help="Play at the text prompt instead of the app."),
+) -> None:
+    """Play the puzzles of a puzzle file: in the app, or at the text prompt with --prompt."""
+    from core.tafl.puzzles import PuzzleError
+    from tui.games.tafl.puzzle_files import read_puzzle_file
+
+    try:
+        found = read_puzzle_file(file)
+    except PuzzleError as err:
+        fail(f"{file}: {err}")
+    if prompt:
+        from tui.games.tafl.puzzle_prompt import play_puzzles
+
+        try:
+            typer.echo(play_puzzles(found))
+        except KeyboardInterrupt:
+            typer.echo("")
+        return
+    from tui.games.tafl.puzzle_screen import PuzzleApp
+
+    PuzzleApp(found).run()
+
+
 def register(app: typer.Typer) -> None:
     """Add ``fiefdom tafl ...`` and ``fiefdom engine`` (Tafl's OTEP engine); simulate's steps are moves."""
     tafl_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                           help="Tafl tools: analyse positions and moves, measure the AI, OpenTafl game files "
+                           help="Tafl tools: analyse positions and moves, measure the AI, OpenTafl game files, puzzles "
                                 "(play with `fiefdom play tafl`).")
     tafl_app.command("analyse")(analyse)
     tafl_app.command("bench")(bench)
@@ -248,6 +329,8 @@ def register(app: typer.Typer) -> None:
     tafl_app.command("rules-string")(rules_string)
     tafl_app.command("export-otg")(export_otg)
     tafl_app.command("import-otg")(import_otg)
+    tafl_app.command("puzzles")(puzzles)
+    tafl_app.command("puzzle")(puzzle)
     app.add_typer(tafl_app, name="tafl")
     app.command("engine")(engine)
     add_simulate_words("tafl", SimulateWords(noun="moves"))

@@ -1,0 +1,538 @@
+"""Tafl puzzles: positions where exactly one move wins by force, proved, and the puzzle file format.
+
+A position is a puzzle "attackers to move and win in k" when some move of the side to move wins
+by force within k of its own moves (k the least such, at most ``max_moves``) and exactly one move
+does. The proof is exact: a depth-limited AND-OR search (my move, every reply, my move, ...) on
+the AI's fast board (:class:`core.tafl.ai.Position`, which plays TaflGame's rules; the tests check
+the two agree), with the endings the search board leaves to its searcher (no legal move,
+repetition, the quiet-move draw) applied here as TaflGame applies them. The one winning move's
+whole tree is then walked again on :class:`TaflGame` itself, every reply the rules engine lists,
+so a puzzle is never wrong about the win. The work is capped in nodes (:data:`NODE_CAP`), never in
+seconds: a position over the cap is no puzzle, and the same input always gives the same puzzles.
+
+The file format (docs/tafl-puzzles.md) is JSON lines, one puzzle a line; :func:`dump_puzzle` and
+:func:`parse_puzzles` are text in, text out (the reading of files is the caller's).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from core.engine import RulesError
+from core.tafl.ai import MATE, MATE_BOUND, Position, TaflAI, decode, encode
+from core.tafl.board import ATTACKER, DEFENDER, KING, SIDE_NAMES
+from core.tafl.rules import ATTACKERS, TaflGame
+
+MAX_MOVES = 3  # the longest win a puzzle asks for, in the solver's own moves
+NODE_CAP = 400_000  # moves made in proving one position; over it the position is skipped
+FILTER_DEPTH = 3  # the AI's fixed depth that picks the positions worth proving
+DRAW = 2  # a finished game no one won, beside ATTACKERS (0) and DEFENDERS (1)
+FORMAT = "fiefdom-tafl-puzzle"
+VERSION = 1
+MAX_LINE = 4096  # bytes of one puzzle line
+MAX_PUZZLES = 10_000
+MAX_FILE = MAX_LINE * MAX_PUZZLES
+
+
+class TooBig(Exception):
+    """The proof needed more than its node cap: the position is not judged."""
+
+
+class PuzzleError(ValueError):
+    """A puzzle file that cannot be read (one line)."""
+
+
+def goal_text(to_move: int, moves: int) -> str:
+    """``attackers to move and win in 3``."""
+    return f"{SIDE_NAMES[to_move]} to move and win in {moves}"
+
+
+def _piece_word(piece: int) -> str:
+    return {ATTACKER: "attacker", DEFENDER: "defender", KING: "king"}.get(piece, "piece")
+
+
+# -- the proof -------------------------------------------------------------------
+
+
+class Prover:
+    """Proves wins from one TaflGame position on the search board, within a node cap.
+
+    ``wins(n)``: a move of the side to move that wins within ``n`` of its own moves, or None.
+    Positions proved are remembered by (hash, n); the repetition count along the path is kept
+    as TaflGame keeps it, from the game's own history.
+    """
+
+    def __init__(self, game: TaflGame, node_cap: int = NODE_CAP) -> None:
+        if game.result is not None:
+            raise RulesError("the game is over")
+        self.pos = Position.from_game(game)
+        self.node_cap = node_cap
+        self.nodes = 0
+        self.stuck_draws = game.v.no_moves == "draw"
+        self.quiet_limit: int = game.opts["quiet_moves"]
+        self.repetition: str = game.opts["repetition"]
+        self.seen: dict[int, int] = {}
+        for key, count in game.history.items():
+            h = self.pos.tab.hash_of(key[:-1], key[-1])
+            self.seen[h] = self.seen.get(h, 0) + count
+        self.table: dict[tuple[int, int], int | None] = {}
+        self.killer: dict[int, int] = {}  # remaining depth -> the last reply that refuted a move
+
+    # -- making moves with TaflGame's endings --
+
+    def play(self, move: int) -> int | None:
+        """Make ``move``: the game's end after it (ATTACKERS, DEFENDERS, DRAW) or None."""
+        self.nodes += 1
+        if self.nodes > self.node_cap:
+            raise TooBig
+        pos = self.pos
+        pos.make(move)
+        seen = self.seen[pos.hash] = self.seen.get(pos.hash, 0) + 1
+        if pos.winner >= 0:
+            return pos.winner
+        if not self._has_move():
+            return DRAW if self.stuck_draws else 1 - pos.side
+        if seen >= 3 and self.repetition != "off":
+            if self.repetition == "draw":
+                return DRAW
+            return ATTACKERS if self.repetition == "defenders-lose" else pos.side  # the repeater loses
+        if self.quiet_limit and pos.quiet >= self.quiet_limit:
+            return DRAW
+        return None
+
+    def undo(self) -> None:
+        self.seen[self.pos.hash] -= 1
+        self.pos.unmake()
+
+    def _has_move(self) -> bool:
+        pos = self.pos
+        tab, board = pos.tab, pos.board
+        for f in pos.squares[pos.side]:
+            piece = board[f]
+            stop = (tab.attacker_stop[tab.camp_of[f]] if piece == ATTACKER
+                    else tab.king_stop if piece == KING else tab.defender_stop)
+            for ray in tab.rays[f]:
+                for t in ray:
+                    if board[t]:
+                        break
+                    if stop[t]:
+                        return True
+        return False
+
+    # -- the search --
+
+    def wins(self, n: int) -> int | None:
+        """A move that wins within ``n`` of the mover's moves (a quickest-looking one first), or None."""
+        pos = self.pos
+        key = (pos.hash, n)
+        if key in self.table:
+            return self.table[key]
+        me = pos.side
+        moves = pos.moves()
+        found: int | None = None
+        for move in moves:  # an immediate win first
+            end = self.play(move)
+            self.undo()
+            if end == me:
+                found = move
+                break
+        if found is None and n > 1:
+            for move in moves:
+                end = self.play(move)
+                ok = end is None and self.replies_lose(n - 1)
+                self.undo()
+                if ok:
+                    found = move
+                    break
+        self.table[key] = found
+        return found
+
+    def replies_lose(self, n: int) -> bool:
+        """Whether every reply of the side to move loses within ``n`` moves of the other side."""
+        me = 1 - self.pos.side
+        moves = self.pos.moves()
+        killer = self.killer.get(n)
+        if killer in moves:
+            moves.remove(killer)
+            moves.insert(0, killer)
+        for reply in moves:
+            end = self.play(reply)
+            ok = end == me if end is not None else self.wins(n) is not None
+            self.undo()
+            if not ok:
+                self.killer[n] = reply
+                return False
+        return True
+
+    def move_wins(self, move: int, n: int) -> bool:
+        """Whether ``move`` wins within ``n`` of the mover's moves (itself the first)."""
+        me = self.pos.side
+        end = self.play(move)
+        ok = end == me if end is not None else n > 1 and self.replies_lose(n - 1)
+        self.undo()
+        return ok
+
+    def least(self, n: int) -> int | None:
+        """The least j <= n within which the side to move wins, or None."""
+        return next((j for j in range(1, n + 1) if self.wins(j) is not None), None)
+
+
+# -- puzzles ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: a position, the side to move, the length of the win and its solution line
+    (the winner's moves against the strongest defence, as ``c4-c7``)."""
+
+    variant: str
+    options: dict[str, Any]
+    position: str
+    to_move: int
+    moves: int
+    solution: tuple[str, ...]
+    source: str = ""
+    step: int = -1
+
+    @property
+    def goal(self) -> str:
+        return goal_text(self.to_move, self.moves)
+
+    def game(self) -> TaflGame:
+        return TaflGame(self.variant, self.options, self.position, self.to_move)
+
+    @property
+    def key(self) -> str:
+        """The position as a duplicate is spotted."""
+        return json.dumps([self.variant, self.options, self.position, self.to_move], sort_keys=True)
+
+
+def _names(game: TaflGame, move: int) -> tuple[str, str]:
+    f, t = decode(move)
+    return game.geo.names[f], game.geo.names[t]
+
+
+def _text(game: TaflGame, move: int) -> str:
+    f, t = decode(move)
+    return f"{game.geo.names[f]}-{game.geo.names[t]}"
+
+
+def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CAP) -> tuple[int, list[str]] | None:
+    """(k, the moves that win within k) for the least k <= max_moves at which some move wins, as
+    ``c4-c7``; None when no move wins within max_moves. TooBig over the node cap."""
+    if game.result is not None:
+        return None
+    prover = Prover(game, node_cap)
+    moves = prover.pos.moves()
+    for k in range(1, max_moves + 1):
+        winners = [m for m in moves if prover.move_wins(m, k)]
+        if winners:
+            return k, [_text(game, m) for m in winners]
+    return None
+
+
+def best_defence(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str]:
+    """The defender's reply that puts the loss off longest (the first of equals, in the rules'
+    order), with the winner still to win within ``left`` moves. TooBig over the cap."""
+    prover = Prover(game, node_cap)
+    winner = 1 - game.to_move
+    best: tuple[int, int] | None = None
+    for f, t in game.legal_moves():
+        move = encode(f, t)
+        end = prover.play(move)
+        if end is not None:
+            lasts = 0 if end == winner else left + 1
+        else:
+            lasts = prover.least(left) or left + 1
+        prover.undo()
+        if best is None or lasts > best[0]:
+            best = (lasts, move)
+    assert best is not None, "a game in progress has a legal move"
+    return _names(game, best[1])
+
+
+def winning_move(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str] | None:
+    """A move that wins quickest (within ``left``), or None. TooBig over the cap."""
+    prover = Prover(game, node_cap)
+    j = prover.least(left)
+    if j is None:
+        return None
+    move = prover.wins(j)
+    assert move is not None
+    return _names(game, move)
+
+
+def wins_within(game: TaflGame, code: tuple[str, str], left: int, node_cap: int = NODE_CAP) -> bool:
+    """Whether the legal move ``code`` wins within ``left`` of the mover's moves. TooBig over the cap."""
+    f, t = game.geo.names.index(code[0]), game.geo.names.index(code[1])
+    return Prover(game, node_cap).move_wins(encode(f, t), left)
+
+
+def verify(game: TaflGame, code: tuple[str, str], n: int, node_cap: int = NODE_CAP) -> bool:
+    """Walk ``code``'s whole winning tree on TaflGame itself: after it, every legal reply the rules
+    list, then a winning answer the prover names, ..., each branch must end in the mover's win
+    by the game's own result within ``n`` moves."""
+    me = game.to_move
+    after = game.clone()
+    after.apply(code)
+    if after.result is not None:
+        return me in after.result.winners
+    if n <= 1:
+        return False
+    for f, t in after.legal_moves():
+        reply = after.clone()
+        reply.apply((after.geo.names[f], after.geo.names[t]))
+        if reply.result is not None:
+            if me not in reply.result.winners:
+                return False
+            continue
+        answer = winning_move(reply, n - 1, node_cap)
+        if answer is None or not verify(reply, answer, n - 1, node_cap):
+            return False
+    return True
+
+
+def solution_line(game: TaflGame, first: tuple[str, str], n: int, node_cap: int = NODE_CAP) -> list[str]:
+    """The winner's ``first`` move and the play after it: the strongest defence each time, the
+    quickest win answering it, to the end of the game."""
+    line: list[str] = []
+    game = game.clone()
+    move: tuple[str, str] | None = first
+    left = n
+    while move is not None and game.result is None:
+        line.append(f"{move[0]}-{move[1]}")
+        game.apply(move)
+        if game.result is not None:
+            break
+        reply = best_defence(game, left - 1, node_cap)
+        line.append(f"{reply[0]}-{reply[1]}")
+        game.apply(reply)
+        left -= 1
+        move = winning_move(game, left, node_cap) if game.result is None else None
+    return line
+
+
+def puzzle_of(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CAP,
+              source: str = "", step: int = -1) -> Puzzle | None:
+    """The puzzle this position is (set up afresh from its position string and side to move, so
+    the file gives the same game), or None: no win within ``max_moves``, more than one winning
+    move, or more work than ``node_cap`` (a position is skipped, never a wrong puzzle)."""
+    fresh = TaflGame(game.variant, dict(game.opts), game.position(), game.to_move)
+    if fresh.result is not None:
+        return None
+    try:
+        found = find_win(fresh, max_moves, node_cap)
+        if found is None or len(found[1]) != 1:
+            return None
+        k, (text,) = found
+        first = tuple(text.split("-"))
+        code = (first[0], first[1])
+        if not verify(fresh, code, k, node_cap):
+            return None
+        line = solution_line(fresh, code, k, node_cap)
+    except TooBig:
+        return None
+    return Puzzle(fresh.variant, dict(fresh.opts), fresh.position(), fresh.to_move, k, tuple(line), source, step)
+
+
+def worth_proving(game: TaflGame, max_moves: int = MAX_MOVES, depth: int = FILTER_DEPTH) -> bool:
+    """The cheap filter: the AI, at a fixed depth (no clock decides), sees a forced win for the
+    side to move. Deterministic for a position."""
+    if game.result is not None:
+        return False
+    info = TaflAI(time_budget=1e9, max_depth=depth, seed=0).search(game)
+    return info.score > MATE_BOUND and MATE - info.score <= 2 * max_moves + 2
+
+
+def hint(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str] | None:
+    """(the piece to move, as ``the attacker on c4``, and its square to go to), or None when no
+    move wins within ``left`` (or the proof is over the cap)."""
+    try:
+        move = winning_move(game, left, node_cap)
+    except TooBig:
+        return None
+    if move is None:
+        return None
+    piece = game.board[game.geo.names.index(move[0])]
+    return f"the {_piece_word(piece)} on {move[0]}", move[1]
+
+
+# -- a puzzle being played -------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What a move tried in a puzzle did: ``ok`` (it wins within the moves left), the defence's
+    reply if any, ``solved`` when the game is won, and a line to show."""
+
+    ok: bool
+    text: str
+    reply: str | None = None
+    solved: bool = False
+
+
+class PuzzlePlay:
+    """A puzzle being solved: the game, the moves left; a tried move is checked by the rules
+    engine (legal, and winning within the moves left by proof); the defence answers with its
+    strongest reply. A wrong move leaves the position as it was."""
+
+    def __init__(self, puzzle: Puzzle, node_cap: int = NODE_CAP) -> None:
+        self.puzzle = puzzle
+        self.node_cap = node_cap
+        self.game = puzzle.game()
+        self.left = puzzle.moves
+        self.solved = False
+        self.wrong = 0
+        self.hints = 0
+        self.played: list[str] = []
+
+    @property
+    def solver(self) -> int:
+        return self.puzzle.to_move
+
+    def status(self) -> str:
+        """The goal as it stands: ``attackers to move and win in 2``, or ``solved``."""
+        return "solved" if self.solved else goal_text(self.solver, self.left)
+
+    def try_move(self, code: Any) -> Verdict:
+        """Play ``code`` (a move code or text such as ``c4-c7``) if it wins within the moves left."""
+        game = self.game
+        if self.solved:
+            return Verdict(False, "the puzzle is solved")
+        try:
+            if isinstance(code, str):
+                code = game.parse(code)
+            f, t = game._move_of(code)
+        except RulesError as err:
+            return Verdict(False, str(err))
+        if not game.is_legal(f, t):
+            return Verdict(False, f"{game.describe(code)}: not a legal move for the {SIDE_NAMES[game.to_move]}")
+        names = (game.geo.names[f], game.geo.names[t])
+        text = game.describe(names)
+        try:
+            good = wins_within(game, names, self.left, self.node_cap)
+        except TooBig:  # past the cap: the stored line is the judge
+            good = self._on_line(text)
+        if not good:
+            self.wrong += 1
+            return Verdict(False, f"{text} does not win in {self.left}: try again")
+        game.apply(names)
+        self.played.append(text)
+        if game.result is not None:
+            self.solved = True
+            return Verdict(True, f"{text}: solved! {game.result.reason}", solved=True)
+        self.left -= 1
+        try:
+            reply = best_defence(game, self.left, self.node_cap)
+        except TooBig:
+            reply = self._line_reply()
+        reply_text = game.describe(reply)
+        game.apply(reply)
+        self.played.append(reply_text)
+        return Verdict(True, f"{text}: right. {SIDE_NAMES[1 - self.solver]} answer {reply_text}", reply=reply_text)
+
+    def _on_line(self, text: str) -> bool:
+        i = len(self.played)
+        return i < len(self.puzzle.solution) and self.puzzle.solution[i] == text.lstrip("K")
+
+    def _line_reply(self) -> tuple[str, str]:
+        text = self.puzzle.solution[len(self.played)]
+        a, b = text.split("-")
+        return a, b
+
+    def hint(self) -> str:
+        """The piece to move at the first hint, the square too at the next."""
+        found = hint(self.game, self.left, self.node_cap)
+        if found is None:
+            return "no hint: the puzzle is over" if self.solved else "no hint here"
+        self.hints += 1
+        piece, square = found
+        return f"move {piece}" if self.hints % 2 else f"move {piece} to {square}"
+
+
+# -- the file format ---------------------------------------------------------------
+
+
+def dump_puzzle(p: Puzzle) -> str:
+    """One puzzle as a line of the file (no newline)."""
+    return json.dumps({
+        "format": FORMAT, "version": VERSION, "variant": p.variant, "options": p.options,
+        "position": p.position, "to_move": SIDE_NAMES[p.to_move], "goal": p.goal, "moves": p.moves,
+        "solution": list(p.solution), "source": p.source, "step": p.step,
+    }, ensure_ascii=True, separators=(",", ":"))
+
+
+def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
+    value = obj.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise PuzzleError(f"{name!r} is missing or not {kind.__name__}")
+    return value
+
+
+def _puzzle(obj: Any) -> Puzzle:
+    if not isinstance(obj, dict):
+        raise PuzzleError("not a JSON object")
+    if obj.get("format") != FORMAT:
+        raise PuzzleError(f"not a {FORMAT} line")
+    if obj.get("version") != VERSION:
+        raise PuzzleError(f"version {str(obj.get('version'))[:12]!r} is not {VERSION}")
+    to_move = _field(obj, "to_move", str)
+    if to_move not in SIDE_NAMES:
+        raise PuzzleError("'to_move' is attackers or defenders")
+    moves = _field(obj, "moves", int)
+    if not 1 <= moves <= 10:
+        raise PuzzleError("'moves' is from 1 to 10")
+    solution = _field(obj, "solution", list)
+    if not solution or not all(isinstance(m, str) and len(m) <= 16 for m in solution):
+        raise PuzzleError("'solution' is a list of moves such as c4-c7")
+    source, step = obj.get("source", ""), obj.get("step", -1)
+    puzzle = Puzzle(_field(obj, "variant", str), _field(obj, "options", dict), _field(obj, "position", str),
+                    SIDE_NAMES.index(to_move), moves, tuple(solution),
+                    source if isinstance(source, str) else "", step if isinstance(step, int) else -1)
+    try:
+        game = puzzle.game()
+    except (RulesError, KeyError, TypeError, ValueError) as err:
+        raise PuzzleError(str(err) or type(err).__name__) from None
+    if game.result is not None:
+        raise PuzzleError("the position is already over")
+    try:  # the first move of the solution is legal there (its win is checked as it is played)
+        game.apply(game.parse(solution[0]))
+    except RulesError as err:
+        raise PuzzleError(f"solution: {err}") from None
+    return puzzle
+
+
+def parse_puzzles(data: bytes) -> list[Puzzle]:
+    """The puzzles of a file's bytes; PuzzleError (one line, naming the line) when damaged."""
+    if len(data) > MAX_FILE:
+        raise PuzzleError(f"larger than {MAX_FILE // 2**20} MiB, more than any puzzle file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise PuzzleError(f"byte {err.start}: not UTF-8 text") from None
+    puzzles: list[Puzzle] = []
+    for number, line in _lines(text):
+        if len(line) > MAX_LINE:
+            raise PuzzleError(f"line {number}: longer than {MAX_LINE} characters")
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError) as err:
+            raise PuzzleError(f"line {number}: not JSON ({str(err)[:60]})") from None
+        try:
+            puzzles.append(_puzzle(obj))
+        except PuzzleError as err:
+            raise PuzzleError(f"line {number}: {str(err)[:120]}") from None
+        if len(puzzles) > MAX_PUZZLES:
+            raise PuzzleError(f"more than {MAX_PUZZLES} puzzles")
+    if not puzzles:
+        raise PuzzleError("no puzzles in it")
+    return puzzles
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            yield number, line
