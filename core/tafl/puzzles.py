@@ -230,7 +230,7 @@ def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CA
     for k in range(1, max_moves + 1):
         winners = [m for m in moves if prover.move_wins(m, k)]
         if winners:
-            return k, [_text(game, m) for m in winners]
+            return k, sorted(_text(game, m) for m in winners)
     return None
 
 
