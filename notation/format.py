@@ -39,9 +39,10 @@ SEAT_KINDS = ("human", "bot", "ai", "random")
 CHANCE_MODES = ("seeded", "recorded", "manual", "none")
 HEADER_KEYS = (
     "format", "game", "variant", "revision", "options", "setup",
-    "seats", "chance", "seed", "app", "created", "deal",
+    "seats", "chance", "seed", "app", "created", "deal", "parent",
 )
-OPTIONAL_HEADER_KEYS = ("deal",)  # written only when present: a header without them is as it always was
+OPTIONAL_HEADER_KEYS = ("deal", "parent")  # written only when present: a header without them is as it always was
+PARENT_KEYS = ("hash", "step")
 SEAT_KEYS = ("name", "kind", "detail")
 
 
@@ -121,6 +122,20 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Parent:
+    """The game a variation was played on from ("play from here"): ``hash`` is BLAKE2b-128 of the
+    parent record's bytes from its first byte to the end of its ``step``-th step record (to the end
+    of its header for step 0), so it names that game up to that position whatever the parent gets
+    after it (more steps, a result, notes); ``step`` is the position the variation starts from."""
+
+    hash: bytes
+    step: int
+
+    def wire(self) -> dict[str, Any]:
+        return {"hash": self.hash, "step": self.step}
+
+
+@dataclass(frozen=True)
 class Header:
     game: str
     variant: str
@@ -134,10 +149,11 @@ class Header:
     created: str  # UTC, ISO-8601: 2025-01-31T12:00:00Z
     format: int = FORMAT_VERSION
     deal: Deal | None = None  # the commitments and reveals the seed came from (notation/deal.py)
+    parent: Parent | None = None  # the record and position a variation was played on from
 
     def wire(self) -> dict[str, Any]:
         """The header map, keys in HEADER_KEYS order and nested maps sorted, so bytes are stable;
-        ``deal`` only when there is one."""
+        ``deal`` and ``parent`` only when there is one."""
         out: dict[str, Any] = {
             "format": self.format,
             "game": self.game,
@@ -153,6 +169,8 @@ class Header:
         }
         if self.deal is not None:
             out["deal"] = self.deal.wire()
+        if self.parent is not None:
+            out["parent"] = self.parent.wire()
         return out
 
 

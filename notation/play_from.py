@@ -4,7 +4,7 @@
 Below the screens, so that any table (the app, the prompt, a networked host) branches a game
 the same way: the seat that decides next is a person's, every other person's seat goes to the
 AI where the game allows one, the rest stay as they were, and the header is new (this app's
-version, a new creation time).
+version, a new creation time) and names the record and step it came from (notation/variations.py).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from notation.catalog import app_version, utc_now
 from notation.format import FORMAT_VERSION, Header
 from notation.replay import Replay
 from notation.runner import SeatPlan
+from notation.variations import parent_of
 
 
 def next_decider(replay: Replay, step: int) -> int | None:
@@ -31,7 +32,8 @@ def next_decider(replay: Replay, step: int) -> int | None:
 
 
 def from_here(replay: Replay, step: int) -> tuple[Header, list[Step]]:
-    """The header of a game played on from position ``step`` of ``replay``, and the steps it starts with."""
+    """The header of a game played on from position ``step`` of ``replay``, and the steps it starts with.
+    The header names its parent (``Header.parent``): this record, up to ``step``."""
     h = replay.header
     gi = replay.games(h.game)
     specs = gi.seat_specs(h.variant)
@@ -44,6 +46,7 @@ def from_here(replay: Replay, step: int) -> tuple[Header, list[Step]]:
         elif plan.kind == "human" and i < len(specs) and "ai" in specs[i].kinds:
             plan = SeatPlan("ai")
         seats.append(plan.seat(seat.name, gi) if plan != SeatPlan.of(seat) else seat)
-    header = dataclasses.replace(h, seats=tuple(seats), app=app_version(), created=utc_now(), format=FORMAT_VERSION)
+    header = dataclasses.replace(h, seats=tuple(seats), app=app_version(), created=utc_now(), format=FORMAT_VERSION,
+                                 parent=parent_of(replay.recording, step))
     steps = [Step(i.step, i.kind, i.seat, i.value, i.events) for i in replay.step_infos(1, step)]
     return header, steps

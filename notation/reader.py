@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, Union, overload
 
@@ -22,14 +22,19 @@ import msgpack
 
 from core import games as core_games
 from core.engine import Result, RulesError
+from notation.annex import (
+    ANALYSIS_KEYS, ANNEX_KEYS, ANNEX_MAGIC, ANNEX_PREAMBLE, ANNEX_VERSION, Annex, AnnexLimits, judged_from_wire,
+    note_from_wire, record_hash,
+)
 from notation.catalog import GameLookup, build_game
 from notation.deal import SECRET_BYTES
 from notation.files import read_regular
 from notation.format import (
     HASH_SIZE, MAGIC, PREAMBLE, ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
-    RecordError, ResultRecord, Tag, encode_header, encode_record, short,
+    RecordError, ResultRecord, Tag, encode_header, encode_record, pack, short,
 )
 from notation.schema import SchemaError, header_from_wire, record_from_wire
+from notation.wording import visible
 
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
 T = TypeVar("T")
@@ -94,6 +99,8 @@ class Recording:
     data: bytes  # the file up to the end of its last whole record
     torn_bytes: int = 0  # length of the incomplete last record that was dropped
     steps: int = 0  # the number of decision and chance records
+    annex: Annex | None = None  # the notes and analysis after a finished record (notation/annex.py)
+    annex_warning: str = ""  # why an annex after the result was ignored (one line), "" when none was
 
     @property
     def torn(self) -> bool:
@@ -133,13 +140,20 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
     header, offset = _read_header(data, games)
     stream = _Stream(data, offset, Limits.RECORD_BYTES)
     body = _Body(chance=header.chance != "none")
+    annex: Annex | None = None
+    warning = ""  # why an annex was ignored
+    annexed = False  # the file ends with an annex (read or ignored), not a torn record
     while stream.offset < len(data):
         offset = stream.offset
         if len(body.offsets) % every == every - 1:
             yield offset / len(data)
         where = f"record {len(body.offsets)} at byte {offset}"
         if body.finished:
-            raise RecordError(f"{where}: nothing may follow the result record")
+            if not ANNEX_MAGIC.startswith(data[offset:offset + len(ANNEX_MAGIC)]):  # an annex, or one cut short
+                raise RecordError(f"{where}: nothing may follow the result record")
+            annex, warning = _read_annex(data, offset, len(header.seats), body.steps)
+            annexed = True
+            break
         try:
             raw, encoded = stream.next()
         except msgpack.OutOfData:
@@ -156,11 +170,14 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
                 raise SchemaError(_NOT_CANONICAL.format("record"))
             body.add(record, offset)
         except SchemaError as err:
+            if data.startswith(ANNEX_MAGIC, offset):  # looked for only here: never on the way of a good record
+                raise RecordError(f"{where}: an annex (notes) may only follow a result record") from None
             raise RecordError(f"{where}: {err}") from None
     end = stream.offset  # the end of the last whole record
     kept = bytes(data[:end])
     records = Records(kept, body.offsets, bytes(body.tags), len(header.seats))
-    return Recording(header, records, body.offsets, kept, len(data) - end, body.steps)
+    torn = 0 if annexed else len(data) - end
+    return Recording(header, records, body.offsets, kept, torn, body.steps, annex, warning)
 
 
 def read_header(source: Source, *, games: GameLookup = core_games.info) -> Header:
@@ -253,13 +270,24 @@ class _Stream:
     def next(self) -> tuple[Any, memoryview]:
         """The next value and its bytes. The unpacker holds at most ``window`` bytes: those
         of this value and after it, never more of the file."""
+        self._feed()
+        value = self._unpacker.unpack()
+        start, self.offset = self.offset, self._start + self._unpacker.tell()
+        return value, self._view[start:self.offset]
+
+    def container(self, read: Callable[[msgpack.Unpacker], int]) -> int:
+        """The item count of the map or array that starts here (``read``: the unpacker's
+        ``read_map_header`` or ``read_array_header``): its items are the next values."""
+        self._feed()
+        items = read(self._unpacker)
+        self.offset = self._start + self._unpacker.tell()
+        return items
+
+    def _feed(self) -> None:
         end = min(self.offset + self._window, len(self._view))
         if end > self._fed:
             self._unpacker.feed(self._view[self._fed:end])
             self._fed = end
-        value = self._unpacker.unpack()
-        start, self.offset = self.offset, self._start + self._unpacker.tell()
-        return value, self._view[start:self.offset]
 
 
 def _why(err: Exception) -> str:
@@ -362,3 +390,80 @@ class _Body:
         self.offsets.append(offset)
         self.tags.append(record.tag)
         self.last = record
+
+
+def _read_annex(data: bytes, start: int, seats: int, steps: int) -> tuple[Annex | None, str]:
+    """The annex that starts at ``start``, after the result record, and ""; or None and why it was
+    ignored, in one line. A torn, damaged, too large or foreign annex never fails the record: the
+    record is read without it (docs/replay-format.md, section 13)."""
+    where = f"the notes at byte {start}"
+    body = start + len(ANNEX_PREAMBLE)
+    if len(data) < body:
+        return None, f"{where} are cut short; they are ignored"
+    if data[body - 1] != ANNEX_VERSION:
+        return None, (f"{where} are in annex version {data[body - 1]}; this fiefdom reads version "
+                      f"{ANNEX_VERSION}; they are ignored")
+    if len(data) - body > AnnexLimits.BYTES:
+        return None, f"{where} take more than {AnnexLimits.BYTES // 2**20} MiB; they are ignored"
+    try:
+        stream = _Stream(data, body, AnnexLimits.VALUE_BYTES, HASH_SIZE)
+        wire = _annex_wire(stream, seats, steps)
+        if stream.offset != len(data):
+            raise SchemaError("bytes follow the annex's map")
+        annex, of = Annex.from_wire(wire, seats=seats, steps=steps)
+        if pack(annex.wire(of)) != data[body:]:
+            raise SchemaError(_NOT_CANONICAL.format("annex"))
+    except msgpack.OutOfData:
+        return None, (f"{where} are cut short (or hold a value larger than {AnnexLimits.VALUE_BYTES} bytes); "
+                      "they are ignored")
+    except SchemaError as err:
+        return None, visible(" ".join(f"{where} are damaged ({err}); they are ignored".split()))
+    except Exception as err:  # msgpack's errors, whatever their type
+        return None, visible(f"{where} are damaged (not valid msgpack: {_why(err)}); they are ignored")
+    if of != record_hash(memoryview(data)[:start]):
+        return None, f"{where} were written for this record before it changed; they are ignored"
+    return annex, ""
+
+
+def _annex_wire(stream: _Stream, seats: int, steps: int) -> dict[str, Any]:
+    """The annex's map decoded value by value, each from at most ``AnnexLimits.VALUE_BYTES``, each note
+    and judged decision checked as it comes: what a hostile annex makes the decoder build stays within
+    what a valid annex of its size would (Annex.from_wire then checks the whole)."""
+    def notes() -> list[Any]:
+        return _array_stream(stream, AnnexLimits.NOTES, lambda value: note_from_wire(value, steps))
+
+    def decisions() -> list[Any]:
+        return _array_stream(stream, min(steps, AnnexLimits.DECISIONS),
+                             lambda value: judged_from_wire(value, seats, steps))
+
+    def analysis() -> dict[str, Any]:
+        return _map_stream(stream, len(ANALYSIS_KEYS), {"decisions": decisions})
+
+    return _map_stream(stream, len(ANNEX_KEYS), {"notes": notes, "analysis": analysis})
+
+
+def _map_stream(stream: _Stream, most: int, streamed: dict[str, Callable[[], Any]]) -> dict[str, Any]:
+    """A map of at most ``most`` pairs, the values of the keys in ``streamed`` read by their function."""
+    pairs = stream.container(msgpack.Unpacker.read_map_header)
+    if pairs > most:
+        raise SchemaError(f"a map in the annex has {pairs} fields, more than {most}")
+    out: dict[str, Any] = {}
+    for _ in range(pairs):
+        key = stream.next()[0]
+        if type(key) is not str or key in out:
+            raise SchemaError(f"a map in the annex has the key {short(key)} twice, or a key that is not a string")
+        out[key] = streamed[key]() if key in streamed else stream.next()[0]
+    return out
+
+
+def _array_stream(stream: _Stream, most: int, check: Callable[[Any], object]) -> list[Any]:
+    """An array of at most ``most`` items, each checked by ``check`` as soon as it is decoded."""
+    items = stream.container(msgpack.Unpacker.read_array_header)
+    if items > most:
+        raise SchemaError(f"an array in the annex has {items} items, more than {most}")
+    out = []
+    for _ in range(items):
+        value = stream.next()[0]
+        check(value)
+        out.append(value)
+    return out

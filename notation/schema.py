@@ -22,8 +22,8 @@ from typing import Any
 from core.engine import Code, Outcome, Result
 from notation.deal import SECRET_BYTES, WHO_BYTES, Deal, Reveal, seat_of, shape_problem
 from notation.format import (
-    CHANCE_MODES, FORMAT_VERSION, HASH_SIZE, HEADER_KEYS, OPTIONAL_HEADER_KEYS, SEAT_KEYS, SEAT_KINDS,
-    ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
+    CHANCE_MODES, FORMAT_VERSION, HASH_SIZE, HEADER_KEYS, OPTIONAL_HEADER_KEYS, PARENT_KEYS, SEAT_KEYS, SEAT_KINDS,
+    ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Parent, Record,
     ResultRecord, Seat, Tag, short,
 )
 
@@ -137,6 +137,7 @@ def header_from_wire(value: Any) -> Header:
         raise SchemaError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {short(chance)}")
     seed, created = game_stamp(h["seed"], h["created"], chance)
     deal = deal_from_wire(h["deal"], len(seats)) if "deal" in h else None
+    parent = parent_from_wire(h["parent"]) if "parent" in h else None
     return Header(
         game=_name(h["game"], "game", Limits.SHORT_STR_BYTES, empty=False),
         variant=_name(h["variant"], "variant", Limits.SHORT_STR_BYTES, empty=False),
@@ -149,7 +150,14 @@ def header_from_wire(value: Any) -> Header:
         app=_str(h["app"], "app", Limits.SHORT_STR_BYTES),
         created=created,
         deal=deal,
+        parent=parent,
     )
+
+
+def parent_from_wire(value: Any) -> Parent:
+    """A header's ``parent``: the hash of the record a variation was played on from, and the step."""
+    p = _map(value, "the parent", PARENT_KEYS)
+    return Parent(_hash(p["hash"], "the parent's hash"), _int(p["step"], "the parent's step", 0, Limits.RECORDS + 1))
 
 
 def deal_from_wire(value: Any, seats: int = Limits.SEATS) -> Deal:
