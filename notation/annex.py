@@ -282,8 +282,24 @@ def _update(path: str | os.PathLike[str], change: Callable[[Recording, Annex], A
 
 
 def annex_words(notes: Sequence[Note], analysis: Analysis | None) -> str:
-    """``2 notes, an analysis``: what an annex holds, in a short clause; "" for none."""
+    """``2 notes, an analysis by tafl-ai 5``: what an annex holds, in a short clause; "" for none."""
     parts = [count(len(notes), "note")] if notes else []
     if analysis is not None:
         parts.append(f"an analysis by {analysis.by}")
     return ", ".join(parts)
+
+
+def annex_clause(recording: Recording) -> str:
+    """``, 2 notes, an analysis by tafl-ai 5`` after a record's verify line, or ``; `` and why its
+    annex was ignored; "" when it has none. Show it through notation.wording.visible."""
+    if recording.annex_warning:
+        return f"; {recording.annex_warning}"
+    annex = recording.annex
+    words = annex_words(annex.notes, annex.analysis) if annex is not None else ""
+    return f", {words}" if words else ""
+
+
+def notes_on(recording: Recording, step: int) -> list[str]:
+    """The texts of the record's notes on position ``step``, in order (show them through visible)."""
+    annex = recording.annex
+    return [note.text for note in annex.notes if note.step == step] if annex is not None else []

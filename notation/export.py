@@ -30,6 +30,7 @@ from core import games as core_games
 from core.engine import TABLE, Chance, Event, Result, Viewer
 from core.visibility import chance_words
 from notation import games as notation_games
+from notation.annex import Note
 from notation.catalog import GameLookup
 from notation.deal import Deal
 from notation.reader import Recording
@@ -446,13 +447,65 @@ def export_stream(source: Source, fmt: str, *, games: GameLookup = core_games.in
                 raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(export_formats())})")
             raise wrong_game(offered[0].title, fmt, offered[1], game)
         make = lambda _: own[fmt].visitor()  # noqa: E731
-    stream = _stream(replayed(source, games), make, viewer)
+    stream = _stream(replayed(source, games), make, viewer, notes=fmt in GENERIC_FORMATS)
     first = next(stream, "")  # begin_game runs here: a refusal is raised before anything is written
     return _chain(first, stream)
 
 
-def _stream(replay: Replay, make: Any, viewer: Viewer = TABLE) -> Iterator[str]:
-    return walk_stream(replay, make(replay), viewer)
+def _stream(replay: Replay, make: Any, viewer: Viewer = TABLE, *, notes: bool = True) -> Iterator[str]:
+    visitor = make(replay)
+    annex = replay.recording.annex
+    if notes and viewer == TABLE and annex is not None and annex.notes and isinstance(visitor, StreamingVisitor):
+        visitor = _WithNotes(visitor, annex.notes)
+    return walk_stream(replay, visitor, viewer)
+
+
+class _WithNotes(StreamingVisitor):
+    """A visitor given the record's notes (notation/annex.py) as comments, ``note: text``, each after
+    the comments of the step it is on: in the full table's text and JSON only, since a note is written
+    by someone who saw the whole table and may name what a seat's or a spectator's export hides."""
+
+    def __init__(self, inner: StreamingVisitor, notes: Sequence[Note]) -> None:
+        super().__init__()
+        self.inner, self.notes, self.done, self.last = inner, notes, 0, 0
+
+    def _notes_before(self, step: int) -> None:
+        while self.done < len(self.notes) and self.notes[self.done].step < step:
+            note = self.notes[self.done]
+            self.done += 1
+            self.inner.visit_comment(note.step, f"note: {note.text}")
+
+    def begin_game(self, replay: Replay) -> None:
+        self.inner.viewer = self.viewer
+        self.inner.begin_game(replay)
+
+    def visit_header(self, name: str, value: str) -> None:
+        self.inner.visit_header(name, value)
+
+    def visit_step(self, info: StepInfo) -> None:
+        self._notes_before(info.step)
+        self.last = info.step
+        self.inner.visit_step(info)
+
+    def visit_event(self, event: Event) -> None:
+        self.inner.visit_event(event)
+
+    def visit_comment(self, step: int, text: str) -> None:
+        self.inner.visit_comment(step, text)
+
+    def visit_failure(self, failure: ReplayFailure) -> None:
+        self._notes_before(self.last + 1)
+        self.inner.visit_failure(failure)
+
+    def visit_result(self, result: Result | None) -> None:
+        self._notes_before(self.last + 1)
+        self.inner.visit_result(result)
+
+    def end_game(self) -> None:
+        self.inner.end_game()
+
+    def drain(self) -> list[str]:
+        return self.inner.drain()
 
 
 def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:

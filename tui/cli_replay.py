@@ -15,6 +15,7 @@ from typing import Any, NoReturn, Optional
 import typer
 
 from core.engine import TABLE, RulesError, Viewer
+from notation.annex import annex_clause, notes_on
 from notation.catalog import GameLookup
 from notation.export import ExportError, export_formats, export_stream
 from notation.files import read_regular, write_whole
@@ -117,7 +118,7 @@ def _verified(file: Path) -> tuple[int, str]:
         outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
         given = f" ({report.note})" if report.note else ""
         deal = _deal_words(recording, report.deal)
-        return 0, visible(f"ok{given}: {count(report.records, 'record')}, {outcome}{deal}")
+        return 0, visible(f"ok{given}: {count(report.records, 'record')}, {outcome}{deal}{annex_clause(recording)}")
     return 1, visible(report.verdict)
 
 
@@ -162,6 +163,7 @@ def show_command(
     lines.append(visible_lines(position_text(game, viewer)))
     lines += [visible(f"  {e.text}  [{e.rule}]" if e.rule else f"  {e.text}") for e in events]
     lines += [visible(f"  comment: {c}") for c in comments]
+    lines += [visible(f"  note: {t}") for t in notes_on(replay.recording, n)] if viewer == TABLE else []
     if replay.failure is not None:
         lines.append(visible(f"note: the replay stops at {replay.failure}"))
     typer.echo("\n".join(lines))
@@ -261,3 +263,6 @@ def view_command(
     except OSError as err:
         _fail(f"cannot use the data folder {data_dir}: {err.strerror or err}")
     app.run()
+
+
+from tui import cli_notes  # noqa: E402,F401  # registers note and variations (it uses this module's helpers)
