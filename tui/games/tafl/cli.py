@@ -260,6 +260,7 @@ def puzzles(
     import time
 
     from core.tafl.puzzles import dump_puzzle
+    from notation.wording import visible
     from tui.cli_support import output_path
     from tui.games.tafl.puzzle_files import find_puzzles, records_in
 
@@ -274,14 +275,14 @@ def puzzles(
     tty = sys.stderr is not None and sys.stderr.isatty()
 
     def progress(line: str) -> None:
-        typer.echo(f"\r\x1b[K{line}", err=True, nl=False)
+        typer.echo(f"\r\x1b[K{visible(line)}", err=True, nl=False)
 
     start = time.perf_counter()
     found = find_puzzles(files, max_moves, progress=progress if tty else None)
     if tty:
         typer.echo("\r\x1b[K", err=True, nl=False)
     for line in found.unreadable:
-        typer.echo(f"skipped {line}", err=True)
+        typer.echo(visible(f"skipped {line}"), err=True)
     text = "".join(dump_puzzle(p) + "\n" for p in found.puzzles)
     if out is None or found.puzzles:
         _write_text(out, text, force)

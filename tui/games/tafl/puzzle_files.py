@@ -79,8 +79,6 @@ def find_puzzles(files: list[Path], max_moves: int, node_cap: int = NODE_CAP,
     found = Found()
     seen: set[tuple[Any, ...]] = set()
     for number, path in enumerate(files, start=1):
-        if progress:
-            progress(f"{number}/{len(files)} {path.name}: {len(found.puzzles)} puzzles so far")
         try:
             recording = read_record_file(read_regular(path))
             if recording.header.game != "tafl":
@@ -100,6 +98,8 @@ def find_puzzles(files: list[Path], max_moves: int, node_cap: int = NODE_CAP,
                 continue
             seen.add(key)
             found.positions += 1
+            if progress:
+                progress(f"record {number}/{len(files)} {path.name}, step {step}: {len(found.puzzles)} puzzles so far")
             if not worth_proving(game, max_moves):
                 continue
             found.proved += 1
