@@ -8,6 +8,8 @@ opens :class:`PuzzleApp`, and q goes back to the shell.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -46,6 +48,7 @@ class PuzzleScreen(Screen[None]):
         self.index = 0
         self.solved: set[int] = set()
         self.play = PuzzlePlay(puzzles[0])
+        self.thinking = False  # a move or a hint being worked out off the screen's thread
 
     def compose(self) -> ComposeResult:
         yield Static(id="puzzle-goal", markup=False)
@@ -83,10 +86,33 @@ class PuzzleScreen(Screen[None]):
     @on(OptionChosen)
     def move_chosen(self, message: OptionChosen) -> None:
         message.stop()
-        verdict = self.play.try_move(message.code)
-        if verdict.solved:
+        code = message.code
+        self._think("Checking the move...", lambda play: play.try_move(code).text)
+
+    def _think(self, note: str, work: Callable[[PuzzlePlay], str]) -> None:
+        """Run ``work`` (a proof: up to a second or two) off the screen's thread, the board still
+        meanwhile; its line is shown when it is done, unless the puzzle changed in between."""
+        if self.thinking:
+            self.query_one("#puzzle-message", Static).update("Still working on the last one...")
+            return
+        self.thinking = True
+        play = self.play
+        self.board.show(play.game, interactive=False)
+        self.query_one("#puzzle-message", Static).update(note)
+
+        def run() -> None:
+            line = work(play)
+            self.app.call_from_thread(self._done, play, line)
+
+        self.run_worker(run, thread=True, group="puzzle")
+
+    def _done(self, play: PuzzlePlay, line: str) -> None:
+        if play is not self.play:  # the next puzzle was chosen meanwhile
+            return
+        self.thinking = False
+        if play.solved:
             self.solved.add(self.index)
-        self._draw(verdict.text)
+        self._draw(line)
 
     @on(ChoiceRefused)
     def choice_refused(self, message: ChoiceRefused) -> None:
@@ -94,14 +120,16 @@ class PuzzleScreen(Screen[None]):
         self.query_one("#puzzle-message", Static).update(visible(message.why))
 
     def action_hint(self) -> None:
-        self._draw(self.play.hint())
+        self._think("Looking for a hint...", lambda play: play.hint())
 
     def action_next(self) -> None:
+        self.thinking = False  # a proof still running is for the puzzle left: its line is dropped
         self.index = (self.index + 1) % len(self.puzzles)
         self.play = PuzzlePlay(self.puzzle)
         self._draw("The next puzzle." if self.index else "Back to the first puzzle.")
 
     def action_again(self) -> None:
+        self.thinking = False
         self.play = PuzzlePlay(self.puzzle)
         self._draw("From the start again.")
 
