@@ -35,6 +35,9 @@ from core.match import Controller
 from core.rng import SplitMix64
 
 PER_MILLE = 1000
+# A search's score beyond FORCED is a forced result: a win (positive) or loss in WON - |score| plies.
+WON = 1_000_000
+FORCED = WON - 1_000
 MARKS = ("inaccuracy", "mistake", "blunder")
 
 
@@ -63,7 +66,7 @@ class Judgement:
     best_chance: int  # the decider's chance after the best option
     played_chance: int  # the decider's chance after the option played
     line: tuple[Code, ...] = ()  # the play expected after the best option (a search's)
-    score: int | None = None  # a search's score before the decision, for the first seat (Tafl: the attackers)
+    score: int | None = None  # a search's score before the decision, for the first seat (Tafl: the attackers; FORCED)
     gain: int | None = None  # rollouts: the best option's expected score less the played one's, in hundredths
     noise: int = 0  # rollouts: the standard error of the loss, per mille (a search's is 0)
 

@@ -266,3 +266,4 @@ def view_command(
 
 
 from tui import cli_notes  # noqa: E402,F401  # registers note and variations (it uses this module's helpers)
+from tui import cli_analyse  # noqa: E402,F401  # registers analyse

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 
 from core.engine import Code, Decision, Game
-from core.review import Judgement, Thresholds, logistic, per_mille
+from core.review import FORCED, WON, Judgement, Thresholds, logistic, per_mille
 from core.tafl import AI_VERSION
 from core.tafl.ai import CHECK_EVERY, MATE, MATE_BOUND, TaflAI
 from core.tafl.rules import TaflGame
@@ -17,6 +17,7 @@ NODES_PER_SECOND = 40_000  # the reference speed (docs/performance.md, "Tafl: th
 # is about 73 %. A forced win is certain (docs/review.md).
 SCORE_SCALE = 400.0
 LINE_MOST = 32  # moves of an expected line kept
+assert (MATE, MATE_BOUND) == (WON, FORCED), "the search's forced scores are the review's"
 
 
 def chance(score: int) -> float:
@@ -29,7 +30,7 @@ def chance(score: int) -> float:
 
 
 class TaflReviewer:
-    by = f"tafl-ai {AI_VERSION}"
+    by = AI_VERSION
     unit = "nodes"
     per_second = NODES_PER_SECOND
     default_seconds = 1.0

@@ -1,0 +1,200 @@
+"""Analysing a record (``fiefdom replay analyse``, the viewer's ``a``): each decision of the seats
+asked for, judged by the game's reviewer (core/review.py), in a process per core.
+
+The work per decision is counted, not timed (a budget in seconds becomes the reviewer's nodes or
+rollouts at its reference speed), and each decision's seed comes from the analysis seed and its
+step: the figures are the same however many processes share the work and whatever the machine's
+load. A stop (Ctrl-C, the viewer closing) keeps every decision judged so far; analysing again with
+the same reviewer, work and seed judges only the ones missing.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core import games as core_games
+from core.engine import Code, Decision, RulesError
+from core.review import Reviewer
+from core.rng import SplitMix64
+from notation.annex import Analysis, Judged
+from notation.catalog import GameLookup
+from notation.format import Header
+from notation.reader import Recording, read_record_file
+from notation.replay import Replay
+
+POLL = 0.1  # seconds between looks at the stop flag while the processes work
+
+
+@dataclass(frozen=True)
+class Task:
+    step: int  # the decision's step
+    seat: int
+    played: Code
+
+
+def people(header: Header) -> frozenset[int]:
+    """The seats people played: what an analysis looks at unless told otherwise."""
+    return frozenset(k for k, seat in enumerate(header.seats) if seat.kind == "human")
+
+
+def seats_named(header: Header, names: Sequence[str]) -> frozenset[int]:
+    """Seats by name or number (1-based), as the command line gives them; RulesError in one line."""
+    out = set()
+    for name in names:
+        key = name.strip().casefold()
+        found = [k for k, seat in enumerate(header.seats) if seat.name.casefold() == key or str(k + 1) == key]
+        if not found:
+            raise RulesError(f"no seat {name!r} in this record (seats: {', '.join(s.name for s in header.seats)})")
+        out.update(found)
+    return frozenset(out)
+
+
+def tasks_of(replay: Replay, seats: Iterable[int]) -> list[Task]:
+    """The decisions of ``seats`` that had a choice (a forced move is not judged)."""
+    wanted = frozenset(seats)
+    out = []
+    for info in replay.step_infos():
+        if (info.kind == "decision" and info.seat in wanted and isinstance(info.before, Decision)
+                and len(info.before.options) > 1):
+            out.append(Task(info.step, info.seat, tuple(info.value)))  # type: ignore[arg-type]
+    return out
+
+
+def task_seed(seed: int, step: int) -> int:
+    """A decision's own seed: from the analysis seed and its step, never from the order of the work."""
+    return SplitMix64(seed ^ (step * 0x9E3779B97F4A7C15 & (2**64 - 1))).next() >> 1
+
+
+def work_for(reviewer: Reviewer, seconds: float | None) -> int:
+    """The nodes or rollouts ``seconds`` per decision buy at the reviewer's reference speed."""
+    s = reviewer.default_seconds if seconds is None else seconds
+    return max(1, round(s * reviewer.per_second))
+
+
+class Judge:
+    """Judges tasks of one record; one in each process (and one in this process when it works alone)."""
+
+    def __init__(self, replay: Replay, reviewer: Reviewer, work: int, seed: int,
+                 stop: Callable[[], bool] = lambda: False) -> None:
+        self.replay, self.reviewer, self.work, self.seed, self.stop = replay, reviewer, work, seed, stop
+
+    def __call__(self, task: Task) -> Judged:
+        game = self.replay.state_at(task.step - 1)
+        point = game.point()
+        if not isinstance(point, Decision):
+            raise RulesError(f"step {task.step} is not a decision")
+        j = self.reviewer.judge(game, point, task.played, self.work, task_seed(self.seed, task.step), self.stop)
+        return Judged(step=task.step, seat=task.seat, played=task.played, best=tuple(j.best), chances=j.chances,
+                      best_chance=j.best_chance, played_chance=j.played_chance,
+                      mark=j.mark(self.reviewer.thresholds, task.played), line=tuple(tuple(c) for c in j.line),
+                      score=j.score, gain=j.gain)
+
+
+# -- the processes -------------------------------------------------------------------------------------
+
+_JUDGE: Judge | None = None  # each process's own
+
+
+def _start(data: bytes, game_data: Mapping[str, Any], work: int, seed: int) -> None:
+    from notation.ai_process import _quiet
+
+    _quiet()
+    global _JUDGE
+
+    def lookup(name: str) -> core_games.GameDescriptor:
+        gi = core_games.info(name)
+        return gi.with_data(game_data) if game_data else gi
+
+    replay = Replay(read_record_file(data, games=lookup), games=lookup)
+    reviewer = lookup(replay.header.game).reviewer
+    assert reviewer is not None
+    _JUDGE = Judge(replay, reviewer(), work, seed)
+
+
+def _judge(task: Task) -> Judged:
+    assert _JUDGE is not None
+    return _JUDGE(task)
+
+
+def default_processes() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+@dataclass
+class Progress:
+    done: int
+    total: int
+
+
+def analyse(recording: Recording, *, games: GameLookup = core_games.info, seconds: float | None = None,
+            seats: Iterable[int] | None = None, seed: int = 0, processes: int | None = None,
+            previous: Analysis | None = None, progress: Callable[[Progress], None] = lambda p: None,
+            stop: Callable[[], bool] = lambda: False) -> tuple[Analysis, bool]:
+    """The record's decisions judged: (the analysis, whether it is whole). ``previous`` (an earlier
+    analysis by the same reviewer, work and seed) keeps what it judged. Stopped (``stop()``, or
+    Ctrl-C: KeyboardInterrupt), it returns what was judged; RulesError when the game has no reviewer."""
+    gi = games(recording.header.game)
+    if gi.reviewer is None:
+        raise RulesError(f"{gi.title} has no reviewer in this fiefdom")
+    reviewer = gi.reviewer()
+    work = work_for(reviewer, seconds)
+    replay = Replay(recording, games=games)
+    chosen = people(recording.header) if seats is None else frozenset(seats)
+    kept: dict[int, Judged] = {}
+    if previous is not None and (previous.by, previous.unit, previous.work, previous.seed) == (
+            reviewer.by, reviewer.unit, work, seed):
+        kept = {j.step: j for j in previous.decisions}
+    todo = [t for t in tasks_of(replay, chosen) if t.step not in kept or kept[t.step].seat != t.seat]
+    total = len(todo) + len([j for j in kept.values() if j.seat in chosen])
+    results = dict(kept)
+    done = Progress(total - len(todo), total)
+    whole = True
+    n = min(len(todo), default_processes() if processes is None else max(1, processes))
+    progress(done)
+    try:
+        if n <= 1:
+            judge = Judge(replay, reviewer, work, seed, stop)
+            for task in todo:
+                if stop():
+                    whole = False
+                    break
+                results[task.step] = judge(task)
+                done.done += 1
+                progress(done)
+        else:
+            whole = _in_processes(recording, gi, todo, n, work, seed, results, done, progress, stop)
+    except KeyboardInterrupt:
+        whole = False
+    decisions = tuple(results[k] for k in sorted(results))
+    return Analysis(by=reviewer.by, unit=reviewer.unit, work=work, seed=seed, decisions=decisions), whole
+
+
+def _in_processes(recording: Recording, gi: core_games.GameDescriptor, todo: list[Task], n: int, work: int,
+                  seed: int, results: dict[int, Judged], done: Progress, progress: Callable[[Progress], None],
+                  stop: Callable[[], bool]) -> bool:
+    from notation.ai_process import _context, _real_stderr
+
+    with _real_stderr():
+        pool = _context().Pool(n, initializer=_start, initargs=(recording.data, dict(gi.data), work, seed))
+    try:
+        answers = pool.imap_unordered(_judge, todo, chunksize=1)
+        for _ in todo:
+            while True:
+                if stop():
+                    return False
+                try:
+                    judged = answers.next(timeout=POLL)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            results[judged.step] = judged
+            done.done += 1
+            progress(done)
+        return True
+    finally:
+        pool.terminate()
+        pool.join()
