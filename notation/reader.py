@@ -7,7 +7,10 @@ most ``Limits.RECORD_BYTES``, so what one value can make the decoder build is
 bounded by those windows, not by the file. Every value is checked against the
 schema and must be byte for byte the canonical encoding the writer produces.
 Only an incomplete last record (a write cut short by a crash) is dropped, and
-then ``Recording.torn`` says so.
+then ``Recording.torn`` says so. A finished record may be followed by an annex (notes and
+analysis, notation/annex.py), read within its own limits into ``Recording.annex``; one that is
+torn, damaged or written for another version of the record is left out, never an error, and
+``Recording.annex_warning`` says why in one line.
 """
 
 from __future__ import annotations

@@ -28,8 +28,6 @@ from notation.schema import header_from_wire
 from notation.variations import step_hash, variations_of
 from notation.verify import verify
 
-from conftest import SHORT_MOVES, SHORT_SETUP, play_into
-
 JUDGED = Judged(1, 0, ("d6", "d7"), ("d6", "d8"), (520, 480), 610, 400, "mistake", (("c3", "c1"), ("d8", "d9")), 12)
 ANALYSIS = Analysis("tafl-ai 5", "nodes", 20_000, 7, (JUDGED, dataclasses.replace(JUDGED, step=3, gain=-15)))
 
@@ -75,8 +73,9 @@ def test_the_wire_form_is_canonical_and_bound_to_the_record(short_record: bytes)
     assert Annex.from_wire(wire, seats=2, steps=4) == (annex, record_hash(short_record))
 
 
-def test_a_changed_record_has_its_annex_ignored_with_a_warning(tmp_path: Path, short_record: bytes) -> None:
-    other = play_into(tmp_path / "other.fief", moves=SHORT_MOVES, setup=SHORT_SETUP)  # the same game, no comment
+def test_a_changed_record_has_its_annex_ignored_with_a_warning(samples: dict[str, bytes], short_record: bytes) -> None:
+    other = samples["gild-9"]  # another finished record
+    assert read_record_file(other).result is not None
     noted = annex_bytes(short_record, Annex((Note(1, "x"),)))
     moved = other + noted[len(short_record):]
     recording = read_record_file(moved)
@@ -222,13 +221,13 @@ def _variation(parent: Path, step: int, name: str) -> Path:
     return path
 
 
-def test_variations_are_found_beside_their_record(finished: Path, tmp_path: Path) -> None:
+def test_variations_are_found_beside_their_record(finished: Path, tmp_path: Path, samples: dict[str, bytes]) -> None:
     first = _variation(finished, 2, "b-from-2.fief")
     second = _variation(finished, 0, "a-from-0.fief")
     header: Header = read_record_file(first.read_bytes()).header
     assert header.parent == Parent(step_hash(read_record_file(finished.read_bytes()), 2), 2)
     (tmp_path / "junk.fief").write_bytes(b"FIEF\x01\xff")
-    (tmp_path / "other.fief").write_bytes(play_into(tmp_path / "x.fief", moves=SHORT_MOVES[:1], setup=SHORT_SETUP))
+    (tmp_path / "other.fief").write_bytes(samples["unfinished"])
     add_note(finished, 1, "the parent gets a note after its variations: they are still its own")
     found = variations_of(finished)
     assert [(v.path.name, v.step, v.steps, v.result) for v in found] == [
