@@ -45,8 +45,10 @@ class PuzzleError(ValueError):
     """A puzzle file that cannot be read (one line)."""
 
 
-def goal_text(to_move: int, moves: int) -> str:
-    """``attackers to move and win in 3``."""
+def goal_text(to_move: int, moves: int, kind: str = "win") -> str:
+    """``attackers to move and win in 3``; a save: ``defenders to move: only one move does not lose in 2``."""
+    if kind == "save":
+        return f"{SIDE_NAMES[to_move]} to move: only one move does not lose in {moves}"
     return f"{SIDE_NAMES[to_move]} to move and win in {moves}"
 
 
@@ -186,7 +188,9 @@ class Prover:
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle: a position, the side to move, the length of the win and its solution line
-    (the winner's moves against the strongest defence, as ``c4-c7``)."""
+    (the winner's moves against the strongest defence, as ``c4-c7``). A ``save`` puzzle's
+    solution is the one move after which the other side does not win within ``moves``, when
+    after every other move it does."""
 
     variant: str
     options: dict[str, Any]
@@ -196,10 +200,11 @@ class Puzzle:
     solution: tuple[str, ...]
     source: str = ""
     step: int = -1
+    kind: str = "win"  # or "save"
 
     @property
     def goal(self) -> str:
-        return goal_text(self.to_move, self.moves)
+        return goal_text(self.to_move, self.moves, self.kind)
 
     def game(self) -> TaflGame:
         return TaflGame(self.variant, self.options, self.position, self.to_move)
@@ -232,6 +237,48 @@ def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CA
         if winners:
             return k, sorted(_text(game, m) for m in winners)
     return None
+
+
+def find_save(game: TaflGame, max_moves: int = MAX_MOVES,
+              node_cap: int = NODE_CAP) -> tuple[int, str] | None:
+    """(n, the one move) when after every move but one the other side wins within ``n`` of its
+    moves (n the most any of them needs, at most ``max_moves``) and after that one it does not
+    win within ``max_moves``; None otherwise. TooBig over the cap."""
+    if game.result is not None:
+        return None
+    prover = Prover(game, node_cap)
+    me = prover.pos.side
+    saving: list[int] = []
+    longest = 0
+    for move in prover.pos.moves():
+        end = prover.play(move)
+        if end is None:
+            lost = prover.least(max_moves)  # the other side's quickest win after it, or None
+        else:
+            lost = None if end == DRAW else 1 if end != me else 0
+        prover.undo()
+        if lost == 0:  # a move that wins at once: nothing to save
+            return None
+        if lost is None:
+            saving.append(move)
+            if len(saving) > 1:
+                return None
+        else:
+            longest = max(longest, lost)
+    if len(saving) != 1 or not longest:
+        return None
+    return longest, _text(game, saving[0])
+
+
+def loses_within(game: TaflGame, code: tuple[str, str], n: int, node_cap: int = NODE_CAP) -> bool:
+    """Whether after the legal move ``code`` the game is lost for the mover, or the other side
+    wins within ``n`` of its moves. TooBig over the cap."""
+    me = game.to_move
+    after = game.clone()
+    after.apply(code)
+    if after.result is not None:
+        return me not in after.result.winners and bool(after.result.winners)
+    return Prover(after, node_cap).wins(n) is not None
 
 
 def best_defence(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str]:
@@ -316,15 +363,18 @@ def solution_line(game: TaflGame, first: tuple[str, str], n: int, node_cap: int 
 
 
 def puzzle_of(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CAP,
-              source: str = "", step: int = -1) -> Puzzle | None:
+              source: str = "", step: int = -1, saves: bool = False) -> Puzzle | None:
     """The puzzle this position is (set up afresh from its position string and side to move, so
     the file gives the same game), or None: no win within ``max_moves``, more than one winning
-    move, or more work than ``node_cap`` (a position is skipped, never a wrong puzzle)."""
+    move, or more work than ``node_cap`` (a position is skipped, never a wrong puzzle). With
+    ``saves``, a position with no win may be a save puzzle (:func:`find_save`)."""
     fresh = TaflGame(game.variant, dict(game.opts), game.position(), game.to_move)
     if fresh.result is not None:
         return None
     try:
         found = find_win(fresh, max_moves, node_cap)
+        if found is None and saves:
+            return _save_puzzle(fresh, max_moves, node_cap, source, step)
         if found is None or len(found[1]) != 1:
             return None
         k, (text,) = found
@@ -338,13 +388,45 @@ def puzzle_of(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_C
     return Puzzle(fresh.variant, dict(fresh.opts), fresh.position(), fresh.to_move, k, tuple(line), source, step)
 
 
-def worth_proving(game: TaflGame, max_moves: int = MAX_MOVES, depth: int = FILTER_DEPTH) -> bool:
-    """The cheap filter: the AI, at a fixed depth (no clock decides), sees a forced win for the
-    side to move. Deterministic for a position."""
+def _save_puzzle(game: TaflGame, max_moves: int, node_cap: int, source: str, step: int) -> Puzzle | None:
+    """The save puzzle ``game`` is, every other move's loss walked on TaflGame itself. TooBig over the cap."""
+    found = find_save(game, max_moves, node_cap)
+    if found is None:
+        return None
+    n, text = found
+    names = game.geo.names
+    for f, t in game.legal_moves():
+        if f"{names[f]}-{names[t]}" == text:
+            continue
+        after = game.clone()
+        after.apply((names[f], names[t]))
+        if after.result is not None:
+            if game.to_move in after.result.winners or not after.result.winners:
+                return None
+            continue
+        answer = winning_move(after, n, node_cap)
+        if answer is None or not verify(after, answer, n, node_cap):
+            return None
+    return Puzzle(game.variant, dict(game.opts), game.position(), game.to_move, n, (text,), source, step, "save")
+
+
+def candidate(game: TaflGame, max_moves: int = MAX_MOVES, depth: int = FILTER_DEPTH,
+              saves: bool = False) -> str | None:
+    """The cheap filter, the AI at a fixed depth (no clock decides): "win" when it sees a forced
+    win for the side to move; with ``saves``, "save" when its second best move loses by force
+    and its best does not (two best moves cost a little more than one); else None.
+    Deterministic for a position."""
     if game.result is not None:
-        return False
-    info = TaflAI(time_budget=1e9, max_depth=depth, seed=0).search(game)
-    return info.score > MATE_BOUND and MATE - info.score <= 2 * max_moves + 2
+        return None
+    ai = TaflAI(time_budget=1e9, max_depth=depth, seed=0)
+    scores = [line.score for line in ai.analyse(game, 2)] if saves else [ai.search(game).score]
+    if not scores:
+        return None
+    if scores[0] > MATE_BOUND:
+        return "win" if MATE - scores[0] <= 2 * max_moves + 2 else None
+    if len(scores) == 2 and scores[0] >= -MATE_BOUND and scores[1] < -MATE_BOUND:
+        return "save"
+    return None
 
 
 def hint(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str] | None:
@@ -358,6 +440,15 @@ def hint(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str]
         return None
     piece = game.board[game.geo.names.index(move[0])]
     return f"the {_piece_word(piece)} on {move[0]}", move[1]
+
+
+def _code(game: TaflGame, move: Any) -> tuple[str, str]:
+    """A move as text (``c4-c7``, ``c4c7``) or as a code of two square names, as two square names;
+    RulesError in one line when it is neither."""
+    code = game.parse(move) if isinstance(move, str) else move
+    if not (isinstance(code, tuple) and len(code) == 2 and all(sq in game.geo.names for sq in code)):
+        raise RulesError(f"{str(move)[:24]!r} is not a move such as c4-c7")
+    return str(code[0]), str(code[1])
 
 
 # -- a puzzle being played -------------------------------------------------------
@@ -395,7 +486,7 @@ class PuzzlePlay:
 
     def status(self) -> str:
         """The goal as it stands: ``attackers to move and win in 2``, or ``solved``."""
-        return "solved" if self.solved else goal_text(self.solver, self.left)
+        return "solved" if self.solved else goal_text(self.solver, self.left, self.puzzle.kind)
 
     def try_move(self, code: Any) -> Verdict:
         """Play ``code`` (a move code or text such as ``c4-c7``) if it wins within the moves left."""
@@ -403,15 +494,14 @@ class PuzzlePlay:
         if self.solved:
             return Verdict(False, "the puzzle is solved")
         try:
-            if isinstance(code, str):
-                code = game.parse(code)
-            f, t = game._move_of(code)
+            names = _code(game, code)
         except RulesError as err:
             return Verdict(False, str(err))
-        if not game.is_legal(f, t):
-            return Verdict(False, f"{game.describe(code)}: not a legal move for the {SIDE_NAMES[game.to_move]}")
-        names = (game.geo.names[f], game.geo.names[t])
         text = game.describe(names)
+        if not game.is_legal(*map(game.geo.names.index, names)):
+            return Verdict(False, f"{text}: not a legal move for the {SIDE_NAMES[game.to_move]}")
+        if self.puzzle.kind == "save":
+            return self._save(names, text)
         try:
             good = wins_within(game, names, self.left, self.node_cap)
         except TooBig:  # past the cap: the stored line is the judge
@@ -429,10 +519,30 @@ class PuzzlePlay:
             reply = best_defence(game, self.left, self.node_cap)
         except TooBig:
             reply = self._line_reply()
-        reply_text = game.describe(reply)
-        game.apply(reply)
+        try:
+            reply_text = game.describe(reply)
+            game.apply(reply)
+        except RulesError:  # a file's own line, past the proof's cap, that the rules refuse
+            self.solved = True
+            return Verdict(True, f"{text}: the defence's answer is past what can be worked out here; "
+                                 "call it solved", solved=True)
         self.played.append(reply_text)
         return Verdict(True, f"{text}: right. {SIDE_NAMES[1 - self.solver]} answer {reply_text}", reply=reply_text)
+
+    def _save(self, names: tuple[str, str], text: str) -> Verdict:
+        """A save puzzle's move: right when the other side then has no win within the moves."""
+        try:
+            lost = loses_within(self.game, names, self.left, self.node_cap)
+        except TooBig:
+            lost = not self._on_line(text)
+        if lost:
+            self.wrong += 1
+            return Verdict(False, f"{text} loses: the {SIDE_NAMES[1 - self.solver]} win within {self.left}. "
+                                  "Try again")
+        self.game.apply(names)
+        self.played.append(text)
+        self.solved = True
+        return Verdict(True, f"{text}: solved! the only move that does not lose in {self.left}", solved=True)
 
     def _on_line(self, text: str) -> bool:
         i = len(self.played)
@@ -443,9 +553,22 @@ class PuzzlePlay:
         a, b = text.split("-")
         return a, b
 
+    def _save_hint(self) -> tuple[str, str] | None:
+        """A save puzzle's move, as :func:`hint` words it: the file's, once the proof agrees."""
+        if self.solved:
+            return None
+        try:
+            move = _code(self.game, self.puzzle.solution[0])
+            if loses_within(self.game, move, self.left, self.node_cap):
+                return None
+        except (RulesError, TooBig):
+            return None
+        piece = self.game.board[self.game.geo.names.index(move[0])]
+        return f"the {_piece_word(piece)} on {move[0]}", move[1]
+
     def hint(self) -> str:
         """The piece to move at the first hint, the square too at the next."""
-        found = hint(self.game, self.left, self.node_cap)
+        found = self._save_hint() if self.puzzle.kind == "save" else hint(self.game, self.left, self.node_cap)
         if found is None:
             return "no hint: the puzzle is over" if self.solved else "no hint here"
         self.hints += 1
@@ -461,7 +584,7 @@ def dump_puzzle(p: Puzzle) -> str:
     return json.dumps({
         "format": FORMAT, "version": VERSION, "variant": p.variant, "options": p.options,
         "position": p.position, "to_move": SIDE_NAMES[p.to_move], "goal": p.goal, "moves": p.moves,
-        "solution": list(p.solution), "source": p.source, "step": p.step,
+        "solution": list(p.solution), "source": p.source, "step": p.step, "kind": p.kind,
     }, ensure_ascii=True, separators=(",", ":"))
 
 
@@ -488,10 +611,12 @@ def _puzzle(obj: Any) -> Puzzle:
     solution = _field(obj, "solution", list)
     if not solution or not all(isinstance(m, str) and len(m) <= 16 for m in solution):
         raise PuzzleError("'solution' is a list of moves such as c4-c7")
-    source, step = obj.get("source", ""), obj.get("step", -1)
+    source, step, kind = obj.get("source", ""), obj.get("step", -1), obj.get("kind", "win")
+    if kind not in ("win", "save"):
+        raise PuzzleError("'kind' is win or save")
     puzzle = Puzzle(_field(obj, "variant", str), _field(obj, "options", dict), _field(obj, "position", str),
                     SIDE_NAMES.index(to_move), moves, tuple(solution),
-                    source if isinstance(source, str) else "", step if isinstance(step, int) else -1)
+                    source if isinstance(source, str) else "", step if isinstance(step, int) else -1, kind)
     try:
         game = puzzle.game()
     except (RulesError, KeyError, TypeError, ValueError) as err:

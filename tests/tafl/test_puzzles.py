@@ -188,3 +188,26 @@ def test_a_hostile_puzzle_line_is_refused_in_one_line() -> None:
         with pytest.raises(PuzzleError, match=says) as err:
             parse_puzzles(bad.encode())
         assert "\n" not in str(err.value)
+
+
+# Attackers to move: the king on d1 threatens to run to a1; only b2-b1 shuts the way.
+SAVE_IN_1 = "/3K1t1/1t5/1t3t1/t1T1T1t/3T3/3t3/3t3/"
+
+
+def test_a_save_puzzle_is_the_only_move_that_does_not_lose() -> None:
+    g = game(SAVE_IN_1, ATTACKERS)
+    assert puzzle_of(g) is None  # no win for the attackers
+    p = puzzle_of(g, saves=True)
+    assert p is not None
+    assert (p.kind, p.moves, p.solution, p.goal) == ("save", 1, ("b2-b1",),
+                                                      "attackers to move: only one move does not lose in 1")
+    for f, t in g.legal_moves():  # by TaflGame alone: every other move lets the king out next move
+        after = g.clone()
+        after.apply((g.geo.names[f], g.geo.names[t]))
+        assert brute_wins(after, 1) == (f"{g.geo.names[f]}-{g.geo.names[t]}" != "b2-b1")
+    play = PuzzlePlay(p)
+    assert play.hint() == "move the attacker on b2"
+    wrong = play.try_move("f1-e1")
+    assert not wrong.ok and "loses: the defenders win within 1" in wrong.text
+    assert play.try_move("b2b1").solved and play.solved
+    assert parse_puzzles(dump_puzzle(p).encode()) == [p]

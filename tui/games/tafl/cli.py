@@ -249,6 +249,7 @@ def puzzles(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the puzzle file here instead of to stdout."),
     max_moves: int = typer.Option(3, "--max", min=1, max=5, help="The longest win a puzzle asks for, in the winner's moves."),
     force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists."),
+    saves: bool = typer.Option(False, "--saves", help="Also the positions where only one move does not lose by force."),
 ) -> None:
     """Find puzzles in a folder of records: positions where exactly one move wins by force.
 
@@ -278,7 +279,7 @@ def puzzles(
         typer.echo(f"\r\x1b[K{visible(line)}", err=True, nl=False)
 
     start = time.perf_counter()
-    found = find_puzzles(files, max_moves, progress=progress if tty else None)
+    found = find_puzzles(files, max_moves, progress=progress if tty else None, saves=saves)
     if tty:
         typer.echo("\r\x1b[K", err=True, nl=False)
     for line in found.unreadable:
@@ -286,7 +287,10 @@ def puzzles(
     text = "".join(dump_puzzle(p) + "\n" for p in found.puzzles)
     if out is None or found.puzzles:
         _write_text(out, text, force)
-    by_length = ", ".join(f"{sum(p.moves == k for p in found.puzzles)} in {k}" for k in range(1, max_moves + 1))
+    wins = [p for p in found.puzzles if p.kind == "win"]
+    by_length = ", ".join(f"{sum(p.moves == k for p in wins)} in {k}" for k in range(1, max_moves + 1))
+    if saves:
+        by_length += f", {len(found.puzzles) - len(wins)} saves"
     where = f" to {out}" if out is not None and found.puzzles else ""
     typer.echo(f"{len(found.puzzles)} puzzles ({by_length}){where} from {found.records} records, "
                f"{found.positions} positions, {found.proved} proved, in {time.perf_counter() - start:.1f}s",

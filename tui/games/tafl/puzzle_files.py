@@ -12,7 +12,7 @@ from typing import Any
 from core.engine import RulesError
 from core.tafl import TaflGame
 from core.tafl.ai import MATE_BOUND
-from core.tafl.puzzles import MAX_FILE, NODE_CAP, Puzzle, PuzzleError, parse_puzzles, puzzle_of, worth_proving
+from core.tafl.puzzles import MAX_FILE, NODE_CAP, Puzzle, PuzzleError, candidate, parse_puzzles, puzzle_of
 from notation.files import read_regular
 from notation.format import RecordError
 from notation.reader import read_record_file
@@ -73,9 +73,9 @@ def records_in(folder: Path) -> list[Path]:
 
 
 def find_puzzles(files: list[Path], max_moves: int, node_cap: int = NODE_CAP,
-                 progress: Callable[[str], None] | None = None) -> Found:
-    """Every puzzle of every position of the records, both sides, each position once; a record
-    that cannot be read is noted and passed over."""
+                 progress: Callable[[str], None] | None = None, saves: bool = False) -> Found:
+    """Every puzzle of every position of the records, both sides, each position once (with
+    ``saves``, the save puzzles too); a record that cannot be read is noted and passed over."""
     found = Found()
     seen: set[tuple[Any, ...]] = set()
     for number, path in enumerate(files, start=1):
@@ -100,10 +100,11 @@ def find_puzzles(files: list[Path], max_moves: int, node_cap: int = NODE_CAP,
             found.positions += 1
             if progress:
                 progress(f"record {number}/{len(files)} {path.name}, step {step}: {len(found.puzzles)} puzzles so far")
-            if not worth_proving(game, max_moves):
+            kind = candidate(game, max_moves, saves=saves)
+            if kind is None:
                 continue
             found.proved += 1
-            puzzle = puzzle_of(game, max_moves, node_cap, source=path.name, step=step)
+            puzzle = puzzle_of(game, max_moves, node_cap, source=path.name, step=step, saves=kind == "save")
             if puzzle is not None:
                 found.puzzles.append(puzzle)
                 seen.update(_line_keys(puzzle))  # its own line's later positions are the same puzzle
