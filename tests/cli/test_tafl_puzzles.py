@@ -105,3 +105,26 @@ def test_missing_files_and_folders_are_one_line(tmp_path: Path) -> None:
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
     r = runner.invoke(app, ["tafl", "puzzles", "--from", str(tmp_path)])
     assert r.exit_code == 2 and "no .fief records" in r.stderr
+
+
+SAVE_IN_1 = "/3K1t1/1t5/1t3t1/t1T1T1t/3T3/3t3/3t3/"  # attackers to move: only b2-b1 stops Kd1-a1
+
+
+def test_saves_are_found_only_when_asked_and_play_at_the_prompt(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    record(folder / "s.fief", [("b2", "b1")], SAVE_IN_1, 0)
+    out = tmp_path / "p.txt"
+    plain = runner.invoke(app, ["tafl", "puzzles", "--from", str(folder)])
+    assert plain.exit_code == 0 and plain.stdout == "" and "0 puzzles" in plain.stderr
+    r = runner.invoke(app, ["tafl", "puzzles", "--from", str(folder), "--out", str(out), "--saves"])
+    assert r.exit_code == 0, r.output
+    assert "1 saves" in r.stderr
+    line = json.loads(out.read_text())
+    assert (line["kind"], line["solution"], line["goal"]) == (
+        "save", ["b2-b1"], "attackers to move: only one move does not lose in 1")
+    played = runner.invoke(app, ["tafl", "puzzle", str(out), "--prompt"], input="hint\nf1-e1\nb2-b1\n")
+    assert "move the attacker on b2" in played.stdout
+    assert "f1-e1 loses: the defenders win within 1. Try again" in played.stdout
+    assert "b2-b1: solved! the only move that does not lose in 1" in played.stdout
+    assert "done: 1 solved, 0 skipped, of 1 puzzle" in played.stdout
