@@ -34,7 +34,7 @@ FORMAT = "fiefdom-tafl-puzzle"
 VERSION = 1
 MAX_LINE = 4096  # bytes of one puzzle line
 MAX_PUZZLES = 10_000
-MAX_FILE = MAX_LINE * MAX_PUZZLES
+MAX_FILE = 8 * 2**20  # bytes of a whole file
 
 
 class TooBig(Exception):
@@ -606,8 +606,8 @@ def _puzzle(obj: Any) -> Puzzle:
     if to_move not in SIDE_NAMES:
         raise PuzzleError("'to_move' is attackers or defenders")
     moves = _field(obj, "moves", int)
-    if not 1 <= moves <= 10:
-        raise PuzzleError("'moves' is from 1 to 10")
+    if not 1 <= moves <= 5:
+        raise PuzzleError("'moves' is from 1 to 5")
     solution = _field(obj, "solution", list)
     if not solution or not all(isinstance(m, str) and len(m) <= 16 for m in solution):
         raise PuzzleError("'solution' is a list of moves such as c4-c7")

@@ -37,7 +37,7 @@ def read_puzzle_file(path: Path) -> list[Puzzle]:
     try:
         data = read_regular(path, MAX_FILE)
     except RecordError as err:
-        raise PuzzleError(str(err).replace("record", "puzzle")) from None
+        raise PuzzleError(str(err).replace("any record", "any puzzle file").replace("record", "puzzle")) from None
     except OSError as err:
         raise PuzzleError(err.strerror or str(err)) from None
     return parse_puzzles(data)
