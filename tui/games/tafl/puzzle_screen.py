@@ -33,6 +33,7 @@ class PuzzleScreen(Screen[None]):
     PuzzleScreen #puzzle-message { height: auto; }
     PuzzleScreen #puzzle-moves { height: auto; margin-top: 1; }
     PuzzleScreen #puzzle-score { height: auto; margin-top: 1; }
+    PuzzleScreen #puzzle-source { height: auto; margin-top: 1; color: $text-muted; }
     """
     BINDINGS = [
         Binding("question_mark", "hint", "Hint (the piece, then its square)", key_display="?", id="puzzle.hint"),
@@ -58,6 +59,7 @@ class PuzzleScreen(Screen[None]):
                 yield Static(id="puzzle-message", markup=False)
                 yield Static(id="puzzle-moves", markup=False)
                 yield Static(id="puzzle-score", markup=False)
+                yield Static(id="puzzle-source", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -70,10 +72,10 @@ class PuzzleScreen(Screen[None]):
 
     def _draw(self, message: str) -> None:
         puzzle = self.puzzle
-        source = f"  ({visible(puzzle.source)}, step {puzzle.step})" if puzzle.source else ""
+        source = f"From {visible(puzzle.source)}, step {puzzle.step}" if puzzle.source else ""
         goal = "Solved! n for the next puzzle" if self.play.solved else self.play.status().capitalize()
-        self.query_one("#puzzle-goal", Static).update(
-            f"Puzzle {self.index + 1} of {len(self.puzzles)}: {goal}{source}")
+        self.query_one("#puzzle-goal", Static).update(f"Puzzle {self.index + 1} of {len(self.puzzles)}: {goal}")
+        self.query_one("#puzzle-source", Static).update(source)
         self.query_one("#puzzle-message", Static).update(visible(message))
         self.query_one("#puzzle-moves", Static).update("Moves: " + (" ".join(self.play.played) or "none yet"))
         self.query_one("#puzzle-score", Static).update(f"Solved {len(self.solved)} of {len(self.puzzles)}")
