@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from core.tafl.ai import MATE
+from notation.annex import Analysis, Judged, set_analysis
 from notation.games.tafl import OtgGame, write_fief
 from tui.cli import app
 
@@ -128,3 +130,18 @@ def test_saves_are_found_only_when_asked_and_play_at_the_prompt(tmp_path: Path) 
     assert "f1-e1 loses: the defenders win within 1. Try again" in played.stdout
     assert "b2-b1: solved! the only move that does not lose in 1" in played.stdout
     assert "done: 1 solved, 0 skipped, of 1 puzzle" in played.stdout
+
+
+def test_an_analysed_record_is_looked_at_where_its_analysis_flags_a_forced_result(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    path = record(folder / "a.fief", [("b2", "a2"), ("e2", "e3"), ("a2", "a7")])
+    forced = Judged(step=1, seat=1, played=("b2", "a2"), best=("b2", "a2"), chances=(0, 1000), best_chance=1000,
+                    played_chance=1000, mark="", score=-(MATE - 3))  # the attackers' score: a loss in 3 plies
+    quiet = Judged(step=2, seat=0, played=("e2", "e3"), best=("e2", "e3"), chances=(0, 1000), best_chance=0,
+                   played_chance=0, mark="", score=-150)
+    set_analysis(path, Analysis("tafl-ai 5", "nodes", 1000, 1, (forced, quiet)))
+    r = runner.invoke(app, ["tafl", "puzzles", "--from", str(folder)])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout.splitlines()[0])["position"] == WIN_IN_2
+    assert "2 positions" in r.stderr  # steps 0 and 1, around the flagged decision; not the rest
