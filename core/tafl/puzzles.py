@@ -63,8 +63,8 @@ class Prover:
     """Proves wins from one TaflGame position on the search board, within a node cap.
 
     ``wins(n)``: a move of the side to move that wins within ``n`` of its own moves, or None.
-    Positions proved are remembered by (hash, n); the repetition count along the path is kept
-    as TaflGame keeps it, from the game's own history.
+    Positions proved are remembered by (hash, n, the quiet-move count where it counts); the
+    repetition count along the path is kept as TaflGame keeps it, from the game's own history.
     """
 
     def __init__(self, game: TaflGame, node_cap: int = NODE_CAP) -> None:
@@ -80,7 +80,7 @@ class Prover:
         for key, count in game.history.items():
             h = self.pos.tab.hash_of(key[:-1], key[-1])
             self.seen[h] = self.seen.get(h, 0) + count
-        self.table: dict[tuple[int, int], int | None] = {}
+        self.table: dict[tuple[int, int, int], int | None] = {}
         self.killer: dict[int, int] = {}  # remaining depth -> the last reply that refuted a move
 
     # -- making moves with TaflGame's endings --
@@ -129,7 +129,11 @@ class Prover:
     def wins(self, n: int) -> int | None:
         """A move that wins within ``n`` of the mover's moves (a quickest-looking one first), or None."""
         pos = self.pos
-        key = (pos.hash, n)
+        # The quiet-move count decides a draw when the variant has a limit, so it is part of the key.
+        # Repetition is not: from a puzzle's fresh start no position arises a third time before the
+        # 8th ply, and a puzzle of 3 moves looks 5 plies ahead (at --max 5, 9: a repetition there is
+        # the rare case the table may misjudge; a wrong win is still caught by the walk on TaflGame).
+        key = (pos.hash, n, pos.quiet if self.quiet_limit else 0)
         if key in self.table:
             return self.table[key]
         me = pos.side
