@@ -27,7 +27,7 @@ from core.tafl.board import ATTACKER, DEFENDER, KING, SIDE_NAMES
 from core.tafl.rules import ATTACKERS, TaflGame
 
 MAX_MOVES = 3  # the longest win a puzzle asks for, in the solver's own moves
-NODE_CAP = 400_000  # moves made in proving one position; over it the position is skipped
+NODE_CAP = 400_000  # moves made in judging one position (proof, walk, line); over it the position is skipped
 FILTER_DEPTH = 3  # the AI's fixed depth that picks the positions worth proving
 DRAW = 2  # a finished game no one won, beside ATTACKERS (0) and DEFENDERS (1)
 FORMAT = "fiefdom-tafl-puzzle"
@@ -43,6 +43,22 @@ class TooBig(Exception):
 
 class PuzzleError(ValueError):
     """A puzzle file that cannot be read (one line)."""
+
+
+class Budget:
+    """Moves that may still be made in judging one position, shared by every search and walk
+    that judging takes (:class:`TooBig` when spent)."""
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise TooBig
+
+
+Cap = int | Budget  # a node cap for one search, or a budget shared by several
 
 
 def goal_text(to_move: int, moves: int, kind: str = "win") -> str:
@@ -67,12 +83,11 @@ class Prover:
     repetition count along the path is kept as TaflGame keeps it, from the game's own history.
     """
 
-    def __init__(self, game: TaflGame, node_cap: int = NODE_CAP) -> None:
+    def __init__(self, game: TaflGame, node_cap: Cap = NODE_CAP) -> None:
         if game.result is not None:
             raise RulesError("the game is over")
         self.pos = Position.from_game(game)
-        self.node_cap = node_cap
-        self.nodes = 0
+        self.budget = node_cap if isinstance(node_cap, Budget) else Budget(node_cap)
         self.stuck_draws = game.v.no_moves == "draw"
         self.quiet_limit: int = game.opts["quiet_moves"]
         self.repetition: str = game.opts["repetition"]
@@ -87,8 +102,9 @@ class Prover:
 
     def play(self, move: int) -> int | None:
         """Make ``move``: the game's end after it (ATTACKERS, DEFENDERS, DRAW) or None."""
-        self.nodes += 1
-        if self.nodes > self.node_cap:
+        budget = self.budget
+        budget.left -= 1  # Budget.spend, inline: every node
+        if budget.left < 0:
             raise TooBig
         pos = self.pos
         pos.make(move)
@@ -213,11 +229,6 @@ class Puzzle:
     def game(self) -> TaflGame:
         return TaflGame(self.variant, self.options, self.position, self.to_move)
 
-    @property
-    def key(self) -> str:
-        """The position as a duplicate is spotted."""
-        return json.dumps([self.variant, self.options, self.position, self.to_move], sort_keys=True)
-
 
 def _names(game: TaflGame, move: int) -> tuple[str, str]:
     f, t = decode(move)
@@ -229,7 +240,7 @@ def _text(game: TaflGame, move: int) -> str:
     return f"{game.geo.names[f]}-{game.geo.names[t]}"
 
 
-def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CAP) -> tuple[int, list[str]] | None:
+def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: Cap = NODE_CAP) -> tuple[int, list[str]] | None:
     """(k, the moves that win within k) for the least k <= max_moves at which some move wins, as
     ``c4-c7``; None when no move wins within max_moves. TooBig over the node cap."""
     if game.result is not None:
@@ -244,7 +255,7 @@ def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_CA
 
 
 def find_save(game: TaflGame, max_moves: int = MAX_MOVES,
-              node_cap: int = NODE_CAP) -> tuple[int, str] | None:
+              node_cap: Cap = NODE_CAP) -> tuple[int, str] | None:
     """(n, the one move) when after every move but one the other side wins within ``n`` of its
     moves (n the most any of them needs, at most ``max_moves``) and after that one it does not
     win within ``max_moves``; None otherwise. TooBig over the cap."""
@@ -274,7 +285,7 @@ def find_save(game: TaflGame, max_moves: int = MAX_MOVES,
     return longest, _text(game, saving[0])
 
 
-def loses_within(game: TaflGame, code: tuple[str, str], n: int, node_cap: int = NODE_CAP) -> bool:
+def loses_within(game: TaflGame, code: tuple[str, str], n: int, node_cap: Cap = NODE_CAP) -> bool:
     """Whether after the legal move ``code`` the game is lost for the mover, or the other side
     wins within ``n`` of its moves. TooBig over the cap."""
     me = game.to_move
@@ -285,7 +296,7 @@ def loses_within(game: TaflGame, code: tuple[str, str], n: int, node_cap: int = 
     return Prover(after, node_cap).wins(n) is not None
 
 
-def best_defence(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str]:
+def best_defence(game: TaflGame, left: int, node_cap: Cap = NODE_CAP) -> tuple[str, str]:
     """The defender's reply that puts the loss off longest (the first of equals, in the rules'
     order), with the winner still to win within ``left`` moves. TooBig over the cap."""
     prover = Prover(game, node_cap)
@@ -305,7 +316,7 @@ def best_defence(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[s
     return _names(game, best[1])
 
 
-def winning_move(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str] | None:
+def winning_move(game: TaflGame, left: int, node_cap: Cap = NODE_CAP) -> tuple[str, str] | None:
     """A move that wins quickest (within ``left``), or None. TooBig over the cap."""
     prover = Prover(game, node_cap)
     j = prover.least(left)
@@ -316,17 +327,19 @@ def winning_move(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[s
     return _names(game, move)
 
 
-def wins_within(game: TaflGame, code: tuple[str, str], left: int, node_cap: int = NODE_CAP) -> bool:
+def wins_within(game: TaflGame, code: tuple[str, str], left: int, node_cap: Cap = NODE_CAP) -> bool:
     """Whether the legal move ``code`` wins within ``left`` of the mover's moves. TooBig over the cap."""
     f, t = game.geo.names.index(code[0]), game.geo.names.index(code[1])
     return Prover(game, node_cap).move_wins(encode(f, t), left)
 
 
-def verify(game: TaflGame, code: tuple[str, str], n: int, node_cap: int = NODE_CAP) -> bool:
+def verify(game: TaflGame, code: tuple[str, str], n: int, node_cap: Cap = NODE_CAP) -> bool:
     """Walk ``code``'s whole winning tree on TaflGame itself: after it, every legal reply the rules
     list, then a winning answer the prover names, ..., each branch must end in the mover's win
     by the game's own result within ``n`` moves."""
+    budget = node_cap if isinstance(node_cap, Budget) else Budget(node_cap)
     me = game.to_move
+    budget.spend()
     after = game.clone()
     after.apply(code)
     if after.result is not None:
@@ -334,19 +347,20 @@ def verify(game: TaflGame, code: tuple[str, str], n: int, node_cap: int = NODE_C
     if n <= 1:
         return False
     for f, t in after.legal_moves():
+        budget.spend()
         reply = after.clone()
         reply.apply((after.geo.names[f], after.geo.names[t]))
         if reply.result is not None:
             if me not in reply.result.winners:
                 return False
             continue
-        answer = winning_move(reply, n - 1, node_cap)
-        if answer is None or not verify(reply, answer, n - 1, node_cap):
+        answer = winning_move(reply, n - 1, budget)
+        if answer is None or not verify(reply, answer, n - 1, budget):
             return False
     return True
 
 
-def solution_line(game: TaflGame, first: tuple[str, str], n: int, node_cap: int = NODE_CAP) -> list[str]:
+def solution_line(game: TaflGame, first: tuple[str, str], n: int, node_cap: Cap = NODE_CAP) -> list[str]:
     """The winner's ``first`` move and the play after it: the strongest defence each time, the
     quickest win answering it, to the end of the game."""
     line: list[str] = []
@@ -375,24 +389,25 @@ def puzzle_of(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: int = NODE_C
     fresh = TaflGame(game.variant, dict(game.opts), game.position(), game.to_move)
     if fresh.result is not None:
         return None
+    budget = Budget(node_cap)  # the whole judging of the position: search, walk and line
     try:
-        found = find_win(fresh, max_moves, node_cap)
+        found = find_win(fresh, max_moves, budget)
         if found is None and saves:
-            return _save_puzzle(fresh, max_moves, node_cap, source, step)
+            return _save_puzzle(fresh, max_moves, budget, source, step)
         if found is None or len(found[1]) != 1:
             return None
         k, (text,) = found
         first = tuple(text.split("-"))
         code = (first[0], first[1])
-        if not verify(fresh, code, k, node_cap):
+        if not verify(fresh, code, k, budget):
             return None
-        line = solution_line(fresh, code, k, node_cap)
+        line = solution_line(fresh, code, k, budget)
     except TooBig:
         return None
     return Puzzle(fresh.variant, dict(fresh.opts), fresh.position(), fresh.to_move, k, tuple(line), source, step)
 
 
-def _save_puzzle(game: TaflGame, max_moves: int, node_cap: int, source: str, step: int) -> Puzzle | None:
+def _save_puzzle(game: TaflGame, max_moves: int, node_cap: Cap, source: str, step: int) -> Puzzle | None:
     """The save puzzle ``game`` is, every other move's loss walked on TaflGame itself. TooBig over the cap."""
     found = find_save(game, max_moves, node_cap)
     if found is None:
@@ -433,7 +448,7 @@ def candidate(game: TaflGame, max_moves: int = MAX_MOVES, depth: int = FILTER_DE
     return None
 
 
-def hint(game: TaflGame, left: int, node_cap: int = NODE_CAP) -> tuple[str, str] | None:
+def hint(game: TaflGame, left: int, node_cap: Cap = NODE_CAP) -> tuple[str, str] | None:
     """(the piece to move, as ``the attacker on c4``, and its square to go to), or None when no
     move wins within ``left`` (or the proof is over the cap)."""
     try:
@@ -506,8 +521,9 @@ class PuzzlePlay:
             return Verdict(False, f"{text}: not a legal move for the {SIDE_NAMES[game.to_move]}")
         if self.puzzle.kind == "save":
             return self._save(names, text)
+        budget = Budget(self.node_cap)  # judging the move and finding the answer
         try:
-            good = wins_within(game, names, self.left, self.node_cap)
+            good = wins_within(game, names, self.left, budget)
         except TooBig:  # past the cap: the stored line is the judge
             good = self._on_line(text)
         if not good:
@@ -520,7 +536,7 @@ class PuzzlePlay:
             return Verdict(True, f"{text}: solved! {game.result.reason}", solved=True)
         self.left -= 1
         try:
-            reply = best_defence(game, self.left, self.node_cap)
+            reply = best_defence(game, self.left, budget)
         except TooBig:
             reply = self._line_reply()
         try:
