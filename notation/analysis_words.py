@@ -35,7 +35,7 @@ class Worded:
         return max(0, self.judged.best_chance - self.judged.played_chance)
 
 
-def _said(game: Game, code: Code) -> str:
+def said(game: Game, code: Code) -> str:
     try:
         return game.describe(code)
     except (RulesError, KeyError, IndexError, ValueError, TypeError):  # an option this position does not know
@@ -47,7 +47,7 @@ def line_words(game: Game, line: Sequence[Code]) -> tuple[str, ...]:
     move the rules refuse (an analysis from elsewhere)."""
     g, out = game.clone(), []
     for code in line:
-        out.append(_said(g, code))
+        out.append(said(g, code))
         try:
             g.apply(code)
         except RulesError:
@@ -61,7 +61,7 @@ def worded(replay: Replay, analysis: Analysis) -> Iterator[Worded]:
         if j.step > replay.steps or j.seat >= len(names):
             continue
         game = replay.state_at(j.step - 1)
-        yield Worded(j, names[j.seat].name, _said(game, j.played), _said(game, j.best), line_words(game, j.line))
+        yield Worded(j, names[j.seat].name, said(game, j.played), said(game, j.best), line_words(game, j.line))
 
 
 def percent(per_mille: int) -> str:

@@ -1,5 +1,5 @@
 """Small modal dialogs: save as, game over (save, rematch, review), hot seat's hand-over, confirm,
-go to step, open a record."""
+go to step, a note, pick from a list, open a record."""
 
 from __future__ import annotations
 
@@ -218,6 +218,55 @@ class StepDialog(Dialog):
         self.dismiss(n)
 
 
+class NoteDialog(Dialog):
+    """A note on a step of a finished record (the viewer's ``w``); dismisses with its text, or None."""
+
+    def __init__(self, step: int, most: int) -> None:
+        super().__init__()
+        self.step = step
+        self.most = most  # bytes of UTF-8 a note may take (notation.annex.AnnexLimits.NOTE_BYTES)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(f"A note on step {self.step} (Enter keeps it in the record, Escape drops it):")
+            yield Input(placeholder="what happened here, or what should have", id="note")
+            yield Static("", id="note-error")
+
+    @on(Input.Submitted, "#note")
+    def submitted(self, message: Input.Submitted) -> None:
+        text = message.value.strip()
+        if not text:
+            self.dismiss(None)
+        elif len(text.encode("utf-8")) > self.most:
+            self.query_one("#note-error", Static).update(f"[red]a note takes at most {self.most} bytes[/red]")
+        else:
+            self.dismiss(text)
+
+
+class PickDialog(Dialog):
+    """A question and a list of lines (a record's text: shown visibly, never as markup); dismisses
+    with the index picked, or None."""
+
+    def __init__(self, question: str, lines: list[str]) -> None:
+        super().__init__()
+        self.question = question
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(self.question)
+            yield OptionList(*[Option(Text(visible(line)), id=str(i)) for i, line in enumerate(self.lines)],
+                             id="picks")
+
+    @on(OptionList.OptionSelected, "#picks")
+    def picked(self, message: OptionList.OptionSelected) -> None:
+        self.dismiss(self.chosen(int(message.option.id or 0)))
+
+    def chosen(self, index: int) -> object:
+        """What the dialog dismisses with for line ``index``."""
+        return index
+
+
 class OpenDialog(Dialog):
     """Pick a record from the data folder, or type any path."""
 
@@ -243,26 +292,17 @@ class OpenDialog(Dialog):
         self.dismiss(self.records[int(message.option.id or 0)])
 
 
-class ViewDialog(Dialog):
+class ViewDialog(PickDialog):
     """Whose view the viewer shows: each seat's, a spectator's, or the full table (every hand and
     every deck's order). Dismisses with the chosen item of ``views`` (a point of view and its title),
     or None (Escape: the view stays as it is)."""
 
     def __init__(self, views: list[tuple[int | None, str]], question: str = "Whose view of the game?") -> None:
-        super().__init__()
+        super().__init__(question, [title for _, title in views])  # seat names: a record's text
         self.views = views
-        self.question = question
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.question)
-            # Seat names are a record's text: shown visibly, never read as markup.
-            yield OptionList(*[Option(Text(visible(title)), id=str(i)) for i, (_, title) in enumerate(self.views)],
-                             id="views")
-
-    @on(OptionList.OptionSelected, "#views")
-    def picked(self, message: OptionList.OptionSelected) -> None:
-        self.dismiss(self.views[int(message.option.id or 0)])
+    def chosen(self, index: int) -> object:
+        return self.views[index]
 
 
 class JoinDialog(Dialog):

@@ -36,10 +36,16 @@ from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
+from notation.analysis import Progress
+from notation.analysis_words import line_words, said
+from notation.annex import AnnexLimits, Analysis, Judged, Note, add_note, set_analysis
+from notation.format import RecordError
+from tui.screens.replay_review import by_step, graph_data, judged_lines, mark_markup, note_lines
+from tui.widgets.eval_graph import EvalGraph
 from tui.widgets.keys_footer import KeysFooter, board_keys, with_bindings
 from tui.app import FiefdomApp
 from tui.games import plugin, position_text
-from tui.screens.dialogs import StepDialog, ViewDialog
+from tui.screens.dialogs import NoteDialog, PickDialog, StepDialog, ViewDialog
 from tui.screens.play import SPEEDS
 from tui.session import LongRecord
 from tui.widgets.options import BoardWidget
@@ -67,6 +73,9 @@ class ReplayScreen(TableKeys, Screen):
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False, id="replay.faster"),
         Binding("minus", "speed(1)", "Slower", show=False, id="replay.slower"),
         Binding("p", "play_from_here", "Play from here", id="replay.play_from_here"),
+        Binding("a", "analyse", "Analyse", id="replay.analyse"),
+        Binding("w", "note", "Note", show=False, id="replay.note"),  # in help and the palette: the footer keeps to two lines at 80 columns
+        Binding("b", "variations", "Variations", show=False, id="replay.variations"),
         Binding("v", "choose_view", "View", id="replay.view"),
         Binding("e", "logs", "Log", id="replay.logs"),
         Binding("question_mark,f1", "app.help", "Help", id="replay.help"),
@@ -103,6 +112,14 @@ class ReplayScreen(TableKeys, Screen):
         self._texts: dict[int, str] = {}  # step -> its text in the move list
         self._window = 0  # the first line of the move list's window
         self._progress: tuple[str, float] = ("reading", 0.0)  # how far a long record is read
+        # The review (issue 31): the record's analysis and notes (its annex), a background analysis.
+        self.reviewable = source.games(source.header.game).reviewer is not None
+        self.analysis: Analysis | None = None
+        self.judged: dict[int, Judged] = {}
+        self.notes: tuple[Note, ...] = ()
+        self.analysing: Progress | None = None  # how far the analysis running in the background is
+        self.stop_analysis = False
+        self.analysis_seconds: float | None = None  # work per decision (None: the game's default)
         if isinstance(source, Replay):
             self._ready(source)
 
@@ -115,6 +132,10 @@ class ReplayScreen(TableKeys, Screen):
         self.step = min(bad, self.last) if bad is not None else 0
         seats = len(replay.seat_names)
         self.per_line = 2 if seats == 2 and all(kind == "decision" for kind, _ in replay.movers()) else 1
+        annex = replay.recording.annex
+        if annex is not None:
+            self.notes = annex.notes
+            self.set_analysis(annex.analysis)
 
     def start_state(self) -> Game:
         """The position shown: the step's, or while a long record is read, its start."""
@@ -136,9 +157,15 @@ class ReplayScreen(TableKeys, Screen):
                         yield Static(id="position")
                 yield Static(id="timeline")
             yield SidePanes("Events of this step", id="side")
+        if self.reviewable:
+            # Clicked to jump; the viewer's own keys step (a focused graph would take the arrows).
+            graph = EvalGraph(id="graph", classes="empty")
+            graph.can_focus = False
+            yield graph
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self.draw_graph()
         if self.opening is not None:
             self._loading = self.opening.loading()
             self.set_timer(SLICE, self._read)  # once the start is drawn
@@ -211,6 +238,7 @@ class ReplayScreen(TableKeys, Screen):
                 self._progress = next(self._loading)
         except StopIteration as done:
             self._ready(done.value)
+            self.draw_graph()
             self._tell_verdict()
             self.show_step()
             self._choose_first_view()
@@ -260,8 +288,16 @@ class ReplayScreen(TableKeys, Screen):
             verdict = f"[yellow]verified, {report.given} given[/]"  # the note on opening says what was given
         playing = " · playing" if self.timer else ""
         self.query_one("#timeline", Static).update(
-            f"step {self.step}/{self.last} · {verdict}{self.view_words()}{playing} · speed {SPEEDS[self.speed]:g}s")
-        self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first)
+            f"step {self.step}/{self.last} · {verdict}{self.view_words()}{playing}{self.analysing_words()}"
+            f" · speed {SPEEDS[self.speed]:g}s")
+        marks = {n: mark_markup(self.judged.get(n)) for n in range(first * per + 1, min(end * per, self.last) + 1)}
+        self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first, marks=marks)
+        for graph in self.query(EvalGraph):
+            graph.current = self.step
+        judged = self.judged.get(self.step)
+        suggest = getattr(self.board, "suggest", None)  # a board that can mark a move (Tafl's)
+        if suggest is not None:
+            suggest(judged.best if judged is not None and tuple(judged.best) != tuple(judged.played) else None)
         self._show_events()
 
     @property
@@ -283,6 +319,7 @@ class ReplayScreen(TableKeys, Screen):
         self.event = max(0, min(self.event, len(events) - 1))
         lines = [event_line(e) for e in events] if self.step else ["start position"]
         lines += [f"[i]{escape(visible(c))}[/i]" for c in self.replay.comments_at(self.step)]
+        lines += self.review_lines() + note_lines(self.notes, self.step)
         side = self.query_one(SidePanes)
         side.show_events(lines, self.event if events else None, same_step=same_step)
         side.set_events_title(f"Events of this step {self.event + 1}/{len(events)}" if len(events) > 1
@@ -431,7 +468,150 @@ class ReplayScreen(TableKeys, Screen):
     def action_leave(self) -> None:
         if self.timer:
             self.timer.stop()
+        self.stop_analysis = True
         self.app.leave_screen(self)
+
+    # -- the review: analysis, notes, variations (issue 31) --------------------------------------
+
+    def set_analysis(self, analysis: Analysis | None) -> None:
+        self.analysis = analysis
+        self.judged = by_step(analysis)
+
+    def draw_graph(self) -> None:
+        """The analysis on the graph (the empty text when there is none)."""
+        for graph in self.query(EvalGraph):
+            if self.analysis is None or not self.analysis.decisions or self.replay is None:
+                graph.clear()
+                graph.add_class("empty")
+                continue
+            data = graph_data(self.analysis, self.replay.seat_names)
+            graph.remove_class("empty")
+            graph.set_data(data.series, data.y_range, data.marks, data.y_label, middle=data.middle,
+                           last_step=self.last, value_format=data.value_format)
+            graph.current = self.step
+
+    def on_eval_graph_jump(self, message: EvalGraph.Jump) -> None:
+        if self.replay is not None:
+            self.go(max(0, min(self.last, message.step)))
+
+    def review_lines(self) -> list[str]:
+        """The review of the step shown: its mark, chances and the better choice (by name)."""
+        judged = self.judged.get(self.step)
+        if judged is None or self.replay is None or judged.seat >= len(self.replay.seat_names):
+            return []
+        before = self.replay.state_at(self.step - 1)
+        played, best = said(before, judged.played), said(before, judged.best)
+        line = line_words(before, judged.line) if tuple(judged.best) != tuple(judged.played) else ()
+        return judged_lines(judged, self.replay.seat_names, played, best, line,
+                            self.replay.games(self.header.game).score_word)
+
+    def analysing_words(self) -> str:
+        p = self.analysing
+        return f" · analysing {p.done}/{p.total}" if p is not None else ""
+
+    def action_analyse(self) -> None:
+        """Analyse the record in the background (the seats people played, else all), in a process per
+        core; what was judged is kept in the record (a finished one's annex) and drawn on the graph."""
+        if self.replay is None or self.analysing is not None:
+            return
+        if not self.reviewable:
+            self.notify(f"{self.header.game} has no reviewer", severity="warning")
+            return
+        self.stop_analysis = False
+        self.analysing = Progress(0, 0)
+        self.show_step()
+        self.run_worker(self._analyse, thread=True, exclusive=True, group="analyse")
+
+    def _analyse(self) -> None:
+        from notation.analysis import analyse, people
+
+        replay = self.replay
+        assert replay is not None
+        header = replay.header
+        seats = people(header) or frozenset(range(len(header.seats)))
+        try:
+            analysis, whole = analyse(replay.recording, games=replay.games, seats=seats, previous=self.analysis,
+                                      seconds=self.analysis_seconds,
+                                      progress=lambda p: self.app.call_from_thread(self._progressed, p),
+                                      stop=lambda: self.stop_analysis)
+        except Exception as err:  # noqa: BLE001 - one line on the screen, never a traceback
+            self.app.call_from_thread(self._analysed, None, False, f"analysis failed: {err}")
+            return
+        said_ = ""
+        if replay.recording.result is not None and analysis.decisions:
+            try:
+                set_analysis(self.path, analysis, games=replay.games)
+                said_ = "kept in the record"
+            except (RecordError, OSError, ValueError) as err:
+                said_ = f"not kept in the record: {err}"
+        elif analysis.decisions:
+            said_ = "not kept: the game is not finished"
+        self.app.call_from_thread(self._analysed, analysis, whole, said_)
+
+    def _progressed(self, p: Progress) -> None:
+        if self.analysing is not None and self.is_attached:
+            self.analysing = Progress(p.done, p.total)
+            self.show_step()
+
+    def _analysed(self, analysis: Analysis | None, whole: bool, said_: str) -> None:
+        self.analysing = None
+        if not self.is_attached:
+            return
+        if analysis is not None:
+            self.set_analysis(analysis)
+            self.draw_graph()
+            self._texts.clear()
+        words = (f"analysed: {len(analysis.decisions)} decisions" if analysis is not None else "") + \
+            ("" if whole else " (stopped)")
+        self.notify(escape(visible(", ".join(w for w in (words, said_) if w))),
+                    severity="information" if analysis is not None else "error")
+        self.show_step()
+
+    def action_note(self) -> None:
+        """A note on the step shown, kept in the record (a finished one's annex)."""
+        replay = self.replay
+        if replay is None:
+            return
+        if replay.recording.result is None:
+            self.notify("notes are kept in a finished record: this game is not over", severity="warning")
+            return
+        step = self.step
+
+        def done(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                annex = add_note(self.path, step, text, games=replay.games)
+            except (RecordError, OSError, ValueError) as err:
+                self.notify(escape(visible(f"the note is not kept: {err}")), severity="error")
+                return
+            self.notes = annex.notes
+            self.notify(f"note kept on step {step}")
+            self.show_step()
+
+        self.app.push_screen(NoteDialog(step, AnnexLimits.NOTE_BYTES), done)
+
+    def action_variations(self) -> None:
+        """The games played on from this record found beside it, to open one (a study)."""
+        from notation.variations import variations_of
+
+        replay = self.replay
+        if replay is None:
+            return
+        try:
+            found = variations_of(self.path, games=replay.games, recording=replay.recording)
+        except (RecordError, OSError) as err:
+            self.notify(escape(visible(f"variations: {err}")), severity="error")
+            return
+        if not found:
+            self.notify("no variations beside this record (p plays on from a step into one)")
+            return
+
+        def picked(i: int | None) -> None:
+            if i is not None:
+                self.app.open_record(found[i].path)
+
+        self.app.push_screen(PickDialog(f"Variations of {self.path.name}:", [v.label for v in found]), picked)
 
 
 def landmark_bindings(landmarks: tuple[Landmark, ...], taken: set[str]) -> list[Binding]:

@@ -7,7 +7,7 @@ the current one highlighted and scrolled into view."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.markup import escape
@@ -52,14 +52,16 @@ def per_line(seats: int, steps: Sequence[Step | Any]) -> int:
     return 2 if seats == 2 and all(s.kind == "decision" for s in steps) else 1
 
 
-def move_lines(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0) -> list[str]:
+def move_lines(records: list[str], current: int | None = None, per_line: int = 2, first_line: int = 0,
+               marks: Mapping[int, str] | None = None) -> list[str]:
     """Numbered lines of ``per_line`` records (``1. e1-e4 f6-f9``), as markup; step ``current`` is
     highlighted. ``records`` may be a window of the list: the steps of its lines from ``first_line``
-    (0-based) on."""
+    (0-based) on. ``marks``: step -> markup put after its record (a review's ``??``)."""
     lines = []
     first = first_line * per_line  # the steps before the window
+    marks = marks or {}
     for i in range(0, len(records), per_line):
-        cells = [f"[reverse]{escape(r)}[/]" if first + j + 1 == current else escape(r)
+        cells = [(f"[reverse]{escape(r)}[/]" if first + j + 1 == current else escape(r)) + marks.get(first + j + 1, "")
                  for j, r in enumerate(records[i:i + per_line], start=i)]
         lines.append(f"{first_line + i // per_line + 1:>3}. " + " ".join(cells))
     return lines
@@ -189,10 +191,10 @@ class SidePanes(Vertical):
         self._titles()
 
     def show_moves(self, records: list[str], current: int | None = None, per_line: int = 2,
-                   first_line: int = 0) -> None:
+                   first_line: int = 0, marks: Mapping[int, str] | None = None) -> None:
         """Show the move list (or the window of it from line ``first_line``), keeping the latest
         (or the current) move in view."""
-        self.query_one(MoveList).show(move_lines(records, current, per_line, first_line))
+        self.query_one(MoveList).show(move_lines(records, current, per_line, first_line, marks))
         scroll = self.query_one("#moves-scroll", VerticalScroll)
         if current is None:
             self._current_line = None

@@ -14,6 +14,6 @@ PLUGIN = TuiGame(
     landmarks="tui.games.kingdom:LANDMARKS",
 )
 # The replay viewer's jumps: to the next attack, the next turn (multiplayer) or round (solo),
-# the next kingdom to fall or restart.
-LANDMARKS = (("a", "attack", ("attack",)), ("n", "turn", ("turn", "round")),
+# the next kingdom to fall or restart. An attack is x: a is the viewer's own (analyse).
+LANDMARKS = (("x", "attack", ("attack",)), ("n", "turn", ("turn", "round")),
              ("f", "fall", ("out", "survival")))

@@ -43,6 +43,7 @@ STYLES = {
     KING: Style(color="#6b4d00", bold=True, underline=True),
     "dest": Style(bgcolor="#9ccf8c"),
     "last": Style(bgcolor="#e6d36a"),
+    "better": Style(bgcolor="#8cc4e6"),  # a review's better move (the replay viewer)
     "captured": Style(bgcolor="#e89a8a"),
     "cursor": Style(reverse=True),
     "label": Style(dim=True),
@@ -104,6 +105,7 @@ class TaflBoard(Widget, can_focus=True):
         self.can_focus = interactive
         self.view = BoardView.of(game, interactive)
         self.cursor = self.view.centre
+        self.better: tuple[int, int] | None = None  # a review's better move, from and to squares
 
     # -- state ---------------------------------------------------------------
 
@@ -114,6 +116,17 @@ class TaflBoard(Widget, can_focus=True):
         if self.selected is not None and not self._destinations(self.selected):
             self.selected = None
         self.refresh()
+
+    def suggest(self, code: tuple[object, ...] | None) -> None:
+        """Mark a review's better move (a move code: two square names), or none: the replay viewer's,
+        for the step shown (core/review.py)."""
+        names = self.view.names
+        better = None
+        if code is not None and len(code) == 2 and all(c in names for c in code):
+            better = (names.index(str(code[0])), names.index(str(code[1])))
+        if better != self.better:
+            self.better = better
+            self.refresh()
 
     def _destinations(self, frm: int) -> set[int]:
         return {t for f, t in self.view.legal if f == frm}
@@ -239,10 +252,13 @@ class TaflBoard(Widget, can_focus=True):
             style += STYLES["captured"]
         if sq in dests:
             style += STYLES["dest"]
+        better = self.better is not None and sq in self.better
+        if better:
+            style += STYLES["better"]
         if piece != EMPTY:
             mark = GLYPHS[piece]
             style += STYLES[piece]
-        elif sq in dests:
+        elif sq in dests or (better and self.better is not None and sq == self.better[1]):
             mark = "*"
         elif captured:
             mark = "x"

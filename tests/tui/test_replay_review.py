@@ -1,0 +1,118 @@
+"""The replay viewer's review (issue 31): the graph, the marks, the better move on the board, a note
+kept in the record, a background analysis, the variations beside a record."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from notation.analysis import analyse
+from notation.annex import set_analysis
+from notation.reader import read_record_file
+from notation.verify import verify
+from tui.games.tafl.board import TaflBoard
+from tui.screens.dialogs import NoteDialog
+from tui.screens.replay import ReplayScreen
+from tui.widgets.eval_graph import EvalGraph
+from tui.widgets.side_panes import MoveList
+from tui_support import GOLDEN, wait_until
+
+SECONDS = 0.01  # the least work: the analysis's figures are not what these tests look at
+
+
+@pytest.fixture(scope="module")
+def analysed_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The golden Tafl record with a (quick) analysis of both seats in its annex."""
+    path = tmp_path_factory.mktemp("review") / "game.fief"
+    shutil.copy(GOLDEN, path)
+    analysis, whole = analyse(read_record_file(path), seconds=SECONDS, seats=[0, 1], processes=1)
+    assert whole and analysis.decisions
+    set_analysis(path, analysis)
+    return path
+
+
+def events_text(screen: ReplayScreen) -> str:
+    return "\n".join(line.text for line in screen.query_one("#events").lines)
+
+
+async def test_an_analysed_record_shows_its_graph_marks_and_better_moves(make_app, analysed_record: Path,
+                                                                         tmp_path: Path) -> None:
+    path = tmp_path / "game.fief"
+    shutil.copy(analysed_record, path)
+    analysis = read_record_file(path).annex.analysis
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.analysis is not None,
+                         "the viewer reads the record's analysis")
+        screen = app.screen
+        graph = screen.query_one(EvalGraph)
+        assert graph.has_data and not graph.has_class("empty")
+        # Every mark of the analysis is beside its move in the list, as lichess's ?!, ? and ??.
+        moves = screen.query_one(MoveList).plain
+        signs = re.findall(r" (\?\?|\?!|\?)(?= |$)", moves, flags=re.M)
+        words = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+        assert sorted(words[s] for s in signs) == sorted(j.mark for j in analysis.decisions if j.mark)
+        assert signs, "the golden game has a mistake in it (its analysis marks some)"
+        # A step where the AI preferred another move: the review names it and the board marks it.
+        other = next(j for j in analysis.decisions if tuple(j.best) != tuple(j.played))
+        await pilot.press("g", *str(other.step), "enter")
+        await wait_until(pilot, lambda: screen.step == other.step, "the viewer goes to the step")
+        board = screen.query_one(TaflBoard)
+        names = board.view.names
+        assert board.better == (names.index(other.best[0]), names.index(other.best[1]))
+        assert "review: " in events_text(screen)
+        assert graph.current == other.step
+        # A click on the graph goes to the step under it.
+        target = analysis.decisions[len(analysis.decisions) // 2].step
+        x = graph.column_of(target)
+        await pilot.click(EvalGraph, offset=(x, graph.size.height - 2))
+        await wait_until(pilot, lambda: screen.step == graph.step_at(x), "the click goes to its step")
+        await wait_until(pilot, lambda: graph.current == screen.step, "the graph marks the step shown")
+
+
+async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, tmp_path: Path) -> None:
+    path = tmp_path / "game.fief"
+    shutil.copy(GOLDEN, path)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
+                         "the viewer opens")
+        screen = app.screen
+        await pilot.press("right", "right", "right", "w")
+        await wait_until(pilot, lambda: isinstance(app.screen, NoteDialog), "the note dialog opens")
+        await pilot.press(*"the king should run [b]now[/b]", "enter")
+        await wait_until(pilot, lambda: app.screen is screen and screen.notes, "the note is kept")
+        assert "note: the king should run [b]now[/b]" in events_text(screen)  # a person's text, never markup
+    recording = read_record_file(path)
+    assert [(n.step, n.text) for n in recording.annex.notes] == [(3, "the king should run [b]now[/b]")]
+    assert verify(recording).ok
+    app = make_app(open_path=path)  # reopened: the note is there
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
+                         "the viewer opens again")
+        screen = app.screen
+        await pilot.press("right", "right", "right")
+        assert "note: the king should run" in events_text(screen)
+
+
+async def test_a_analyses_in_the_background_and_keeps_the_analysis(make_app, tmp_path: Path) -> None:
+    path = tmp_path / "game.fief"
+    shutil.copy(GOLDEN, path)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
+                         "the viewer opens")
+        screen = app.screen
+        assert screen.query_one(EvalGraph).has_class("empty")
+        screen.analysis_seconds = SECONDS
+        await pilot.press("a")
+        await wait_until(pilot, lambda: screen.analysis is not None and screen.analysing is None,
+                         "the analysis ends", tries=3000)
+        assert screen.query_one(EvalGraph).has_data
+        await pilot.press("right")
+        assert "review: " in events_text(screen)
+    kept = read_record_file(path).annex.analysis
+    assert kept is not None and kept.decisions == screen.analysis.decisions
