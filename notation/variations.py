@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
 from core import games as core_games
@@ -60,22 +61,23 @@ class Variation:
 
 
 def variations_of(path: str | os.PathLike[str], *, games: GameLookup = core_games.info,
-                  recording: Recording | None = None) -> list[Variation]:
-    """The records in the folder of the record at ``path`` played on from it, by the step they branch
-    at, then by name. Only the headers of the first ``LOOKED_AT`` other ``.fief`` files (in name order)
+                  recording: Recording | None = None, also: Sequence[Path] = ()) -> list[Variation]:
+    """The records in the folder of the record at ``path`` played on from it (and in the folders ``also``:
+    the app's autosave folder, where "play from here" plays), by the step they branch at, then by name. Only the headers of the first ``LOOKED_AT`` other ``.fief`` files (in name order)
     are read, then the variations found whole; a file that cannot be read is passed over. The record
     itself is read (``recording``, when given, is taken as it): RecordError or OSError for it."""
     if recording is None:
         recording = read_record_file(read_regular(path), games=games)
-    folder = Path(path).parent
-    try:
-        names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".fief"))
-    except OSError:
-        return []
+    candidates: list[Path] = []
+    for folder in dict.fromkeys(p.resolve() for p in [Path(path).parent, *also]):  # each once, the record's first
+        try:
+            names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".fief"))
+        except OSError:
+            continue
+        candidates += [folder / name for name in names[:LOOKED_AT]]
     hashes: dict[int, bytes] = {}
     found = []
-    for name in names[:LOOKED_AT]:
-        candidate = folder / name
+    for candidate in candidates:
         try:
             parent = peek_header(candidate).parent  # its header's bytes only: a folder of long records is quick
         except (RecordError, OSError):

@@ -6,6 +6,7 @@ package are imported when they are first used (docs/performance.md).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,7 +25,7 @@ from tui.session import data_dir
 
 if TYPE_CHECKING:
     from core.match import Step
-    from notation.format import Header
+    from notation.format import Header, Parent
     from notation.catalog import GameLookup
     from notation.runner import GameSetup, Runner
     from tui.screens.help import KeyTables
@@ -241,9 +242,9 @@ class FiefdomApp(App):
         self.push_screen(SetupScreen(header.game, prefill=header, steps=steps, games=games))
 
     def play_from(self, setup: GameSetup, steps: Sequence[Step], games: GameLookup | None = None,
-                  replace: bool = False) -> None:
+                  replace: bool = False, parent: Parent | None = None) -> None:
         """A new game in the autosave folder with ``steps`` already played (from the setup form,
-        which it replaces)."""
+        which it replaces); ``parent``: the record it was played on from (a variation of it)."""
         from core.engine import RulesError
         from notation.format import RecordError
         from notation.runner import Runner
@@ -252,6 +253,7 @@ class FiefdomApp(App):
         games = games or self.games
         try:
             header, _ = setup.start(games(setup.game), games)
+            header = dataclasses.replace(header, parent=parent)
             runner = new_autosave(self.data_dir, header.game, header.variant,
                                   lambda path: Runner.start_from(header, path, games, steps))
         except (RulesError, RecordError, OSError, ValueError) as err:

@@ -592,14 +592,16 @@ class ReplayScreen(TableKeys, Screen):
         self.app.push_screen(NoteDialog(step, AnnexLimits.NOTE_BYTES), done)
 
     def action_variations(self) -> None:
-        """The games played on from this record found beside it, to open one (a study)."""
+        """The games played on from this record found beside it (or in the autosave folder, where "play
+        from here" plays them), to open one (a study)."""
         from notation.variations import variations_of
 
         replay = self.replay
         if replay is None:
             return
         try:
-            found = variations_of(self.path, games=replay.games, recording=replay.recording)
+            found = variations_of(self.path, games=replay.games, recording=replay.recording,
+                                  also=[self.app.data_dir / "autosave"])
         except (RecordError, OSError) as err:
             self.notify(escape(visible(f"variations: {err}")), severity="error")
             return

@@ -359,7 +359,8 @@ class SetupScreen(Screen):
             return
         games = core_games.lookup({setup.game: data}) if data else self.games
         if self.steps is not None:
-            self.app.play_from(setup, self.steps, games=games, replace=True)
+            parent = self.prefill.parent if self.prefill is not None else None  # a variation of that record
+            self.app.play_from(setup, self.steps, games=games, replace=True, parent=parent)
             return
         problem = self.app.preferences.keep_setup(setup.game, self.memory(setup))
         if problem:
