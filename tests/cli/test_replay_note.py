@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from notation.annex import ANNEX_PREAMBLE
 from notation.play_from import from_here
@@ -15,17 +14,10 @@ from notation.reader import read_record_file
 from notation.record_lock import open_locked
 from notation.replay import Replay
 from notation.runner import Runner
-from tui.cli_replay import replay_app
+from replay_cli import run_replay
 
 REPLAYS = Path(__file__).parents[2] / "replays"
-runner = CliRunner()
-
-
-def _run(*args: str | Path) -> tuple[int, str, str]:
-    result = runner.invoke(replay_app, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result.exit_code, result.stdout, result.stderr
+_run = run_replay
 
 
 def _one_error(code: int, out: str, err: str, words: str) -> None:

@@ -14,7 +14,10 @@ from notation.annex import set_analysis
 from notation.reader import read_record_file
 from notation.verify import verify
 from tui.games.tafl.board import TaflBoard
-from tui.screens.dialogs import NoteDialog
+from notation.variations import parent_of
+from tui.screens.dialogs import NoteDialog, PickDialog
+from tui.screens.play import PlayScreen
+from tui.screens.setup import SetupScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.eval_graph import EvalGraph
 from tui.widgets.side_panes import MoveList
@@ -32,6 +35,13 @@ def analysed_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert whole and analysis.decisions
     set_analysis(path, analysis)
     return path
+
+
+async def opened(pilot, app) -> ReplayScreen:
+    """The viewer, once it has read its record."""
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
+                     "the viewer opens its record")
+    return app.screen
 
 
 def events_text(screen: ReplayScreen) -> str:
@@ -78,9 +88,7 @@ async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, tmp_p
     shutil.copy(GOLDEN, path)
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
-                         "the viewer opens")
-        screen = app.screen
+        screen = await opened(pilot, app)
         await pilot.press("right", "right", "right", "w")
         await wait_until(pilot, lambda: isinstance(app.screen, NoteDialog), "the note dialog opens")
         await pilot.press(*"the king should run [b]now[/b]", "enter")
@@ -91,9 +99,7 @@ async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, tmp_p
     assert verify(recording).ok
     app = make_app(open_path=path)  # reopened: the note is there
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
-                         "the viewer opens again")
-        screen = app.screen
+        screen = await opened(pilot, app)
         await pilot.press("right", "right", "right")
         assert "note: the king should run" in events_text(screen)
 
@@ -103,9 +109,7 @@ async def test_a_analyses_in_the_background_and_keeps_the_analysis(make_app, tmp
     shutil.copy(GOLDEN, path)
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay is not None,
-                         "the viewer opens")
-        screen = app.screen
+        screen = await opened(pilot, app)
         assert screen.query_one(EvalGraph).has_class("empty")
         screen.analysis_seconds = SECONDS
         await pilot.press("a")
@@ -116,3 +120,33 @@ async def test_a_analyses_in_the_background_and_keeps_the_analysis(make_app, tmp
         assert "review: " in events_text(screen)
     kept = read_record_file(path).annex.analysis
     assert kept is not None and kept.decisions == screen.analysis.decisions
+
+
+async def test_play_from_here_makes_a_variation_the_viewer_lists_and_opens(make_app, data: Path,
+                                                                         tmp_path: Path) -> None:
+    path = tmp_path / "study.fief"
+    shutil.copy(GOLDEN, path)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await opened(pilot, app)
+        await pilot.press("b")  # none yet
+        await wait_until(pilot, lambda: any("no variations" in n.message for n in app._notifications),
+                         "the viewer says there are none")
+        await pilot.press("g", "1", "0", "enter")
+        await wait_until(pilot, lambda: screen.step == 10, "the viewer goes to step 10")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup form opens")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen), "the new game starts")
+        autosaves = list((data / "autosave").glob("*.fief"))
+        assert len(autosaves) == 1
+        assert read_record_file(autosaves[0]).header.parent == parent_of(read_record_file(path), 10)
+        app.open_record(path)
+        viewer = await opened(pilot, app)
+        await pilot.press("b")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickDialog), "the variations are listed")
+        assert app.screen.lines == [f"{autosaves[0].name}: from step 10, 10 steps, unfinished"]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen is not viewer
+                         and app.screen.replay is not None, "the variation opens in the viewer")
+        assert app.screen.path == autosaves[0]
