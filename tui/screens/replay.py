@@ -499,6 +499,8 @@ class ReplayScreen(TableKeys, Screen):
         judged = self.judged.get(self.step)
         if judged is None or self.replay is None or judged.seat >= len(self.replay.seat_names):
             return []
+        if self.hidden and self.viewer not in (TABLE, judged.seat):
+            return []  # the better choice may name the decider's cards: the full table's, or the decider's own
         before = self.replay.state_at(self.step - 1)
         played, best = said(before, judged.played), said(before, judged.best)
         line = line_words(before, judged.line) if tuple(judged.best) != tuple(judged.played) else ()
