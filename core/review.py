@@ -215,8 +215,9 @@ class RolloutReviewer:
                 break
             for tally in tallies:
                 tally.add(play_out(game, seat, tally.code, sd, self.quick, self.redeal))
-        # The best by the decider's chance; of equal chances the AI's choice (first), then the one played.
-        best = max(tallies, key=lambda t: (round(t.chance(seat), 9), t is tallies[0]))
+        # The best by the decider's chance, then (a lost or won position) by its expected score; of equal
+        # ones the AI's choice (first), then the one played.
+        best = max(tallies, key=lambda t: (round(t.chance(seat), 9), round(t.score(seat), 6), t is tallies[0]))
         mine = next(t for t in tallies if t.code == played)
         gain = round(100 * (best.score(seat) - mine.score(seat))) if best.scored else None
         return Judgement(
