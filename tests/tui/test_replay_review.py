@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from notation.analysis import analyse
-from notation.annex import set_analysis
+from notation.annex import Analysis, Judged, set_analysis
 from notation.reader import read_record_file
+from notation.replay import Replay
 from notation.verify import verify
 from tui.games.tafl.board import TaflBoard
 from notation.variations import parent_of
@@ -150,3 +151,28 @@ async def test_play_from_here_makes_a_variation_the_viewer_lists_and_opens(make_
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen is not viewer
                          and app.screen.replay is not None, "the variation opens in the viewer")
         assert app.screen.path == autosaves[0]
+
+
+async def test_a_better_choice_is_shown_only_to_the_full_table_and_the_decider(make_app, tmp_path: Path) -> None:
+    """In a game that hides cards a judged step's better choice may name the decider's card: another
+    seat's view of the record leaves the review out."""
+    path = tmp_path / "kingdom.fief"
+    shutil.copy(GOLDEN.parent / "kingdom-multi-3-1-0001.fief", path)
+    replay = Replay(read_record_file(path))
+    info = next(i for i in replay.step_infos() if i.kind == "decision" and len(i.before.options) > 1)
+    other = next(o for o in info.before.options if o != info.value)
+    judged = Judged(step=info.step, seat=info.seat, played=tuple(info.value), best=tuple(other),
+                    chances=(400, 300, 300), best_chance=600, played_chance=400, mark="blunder", gain=150)
+    set_analysis(path, Analysis(by="test", unit="rollouts", work=1, seed=0, decisions=(judged,)))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(pilot, app)
+        await pilot.press("g", *str(info.step), "enter")
+        await wait_until(pilot, lambda: screen.step == info.step, "the viewer goes to the judged step")
+        assert "better: " in events_text(screen)  # the full table: a finished game opens on it
+        seen = {}
+        for viewer in (info.seat, (info.seat + 1) % 3, None):
+            screen.set_view(viewer)
+            await pilot.pause()
+            seen[viewer] = "better: " in events_text(screen)
+        assert seen == {info.seat: True, (info.seat + 1) % 3: False, None: False}
