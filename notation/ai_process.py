@@ -36,7 +36,7 @@ START_TIMEOUT = 60.0  # seconds a new process may take to build its mirror
 
 
 @functools.cache
-def _context() -> Any:
+def process_context() -> Any:
     """forkserver where the platform has it: a clean process forked from a small server (which
     has the engine's generic modules loaded), fast to start and never a fork of an app's threads;
     spawn elsewhere."""
@@ -48,7 +48,7 @@ def _context() -> Any:
 
 
 @contextlib.contextmanager
-def _real_stderr() -> Iterator[None]:
+def real_stderr() -> Iterator[None]:
     """multiprocessing starts its helper processes with this process's stderr, by its file
     descriptor; an app that captures stderr (Textual does) has none: the helpers get os.devnull."""
     try:
@@ -67,7 +67,7 @@ def _real_stderr() -> Iterator[None]:
             sys.stderr = saved
 
 
-def _quiet() -> None:
+def quiet_child() -> None:
     """The process never writes on the terminal a screen is drawing, and Ctrl-C is its parent's."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     null = os.open(os.devnull, os.O_WRONLY)
@@ -78,7 +78,7 @@ def _quiet() -> None:
 def _serve(conn: Connection, stop: Any, header: Header, data: Mapping[str, Any], seed: int,
            limit: Limit) -> None:
     """The process: build the mirror and the AI, then answer until told to quit."""
-    _quiet()
+    quiet_child()
     from notation.catalog import build_game
 
     def lookup(name: str) -> core_games.GameDescriptor:
@@ -150,9 +150,9 @@ class RemoteAI:
             return False
         started: tuple[Connection, Any] | None = None
         try:
-            ctx = _context()
+            ctx = process_context()
             mine, theirs = ctx.Pipe()
-            with _real_stderr():
+            with real_stderr():
                 event = ctx.Event()
                 process = ctx.Process(target=_serve, args=(theirs, event, self.header, self.data, self.seed,
                                                            self.limit), daemon=True)

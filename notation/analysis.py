@@ -100,9 +100,9 @@ _JUDGE: Judge | None = None  # each process's own
 
 
 def _start(data: bytes, game_data: Mapping[str, Any], work: int, seed: int) -> None:
-    from notation.ai_process import _quiet
+    from notation.ai_process import quiet_child
 
-    _quiet()
+    quiet_child()
     global _JUDGE
 
     def lookup(name: str) -> core_games.GameDescriptor:
@@ -176,10 +176,10 @@ def analyse(recording: Recording, *, games: GameLookup = core_games.info, second
 def _in_processes(recording: Recording, gi: core_games.GameDescriptor, todo: list[Task], n: int, work: int,
                   seed: int, results: dict[int, Judged], done: Progress, progress: Callable[[Progress], None],
                   stop: Callable[[], bool]) -> bool:
-    from notation.ai_process import _context, _real_stderr
+    from notation.ai_process import process_context, real_stderr
 
-    with _real_stderr():
-        pool = _context().Pool(n, initializer=_start, initargs=(recording.data, dict(gi.data), work, seed))
+    with real_stderr():
+        pool = process_context().Pool(n, initializer=_start, initargs=(recording.data, dict(gi.data), work, seed))
     try:
         answers = pool.imap_unordered(_judge, todo, chunksize=1)
         for _ in todo:
