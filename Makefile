@@ -7,8 +7,8 @@ STAMP := $(VENV)/.installed-stamp
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
 
-.PHONY: play test install bench bench-startup bench-big bench-records goldens goldens-tafl goldens-taifa goldens-kingdom \
-	snapshots-golden clean
+.PHONY: play test install bench bench-startup bench-big bench-records bench-review goldens goldens-tafl goldens-taifa \
+	goldens-kingdom snapshots-golden clean
 
 $(STAMP): pyproject.toml
 	@echo "fiefdom: installing into $(VENV) (the first time takes a minute or so)..."
@@ -70,6 +70,12 @@ bench-records: $(STAMP)
 bench-startup: $(STAMP)
 	$(PY) scripts/startup_time.py 9
 	$(PY) scripts/startup_time.py 9 --cli
+
+# `fiefdom replay analyse` at each game's default budget: CPU s a decision with --jobs 1, wall clock with
+# --jobs 2, the two JSON reports compared, the reviewer's work counted (docs/performance.md, "Reviewing
+# a record"). The records are made in the temporary folder; ONLY=tafl-brandubh,taifa,... for some.
+bench-review: $(STAMP)
+	$(PY) scripts/bench_review.py $(if $(ONLY),--only $(ONLY))
 
 # A 188,000-move record and each command's time and peak memory on it (docs/performance.md,
 # "Big records"). The record is written once to the temporary folder; RECORD=path to choose.
