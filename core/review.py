@@ -88,6 +88,7 @@ class Reviewer(Protocol):
     by: str  # the reviewer and its version, for the record's annex ("tafl-ai 5")
     unit: str  # what the work counts: "nodes" or "rollouts"
     per_second: int  # the work one second buys at the reference speed (docs/review.md)
+    least: int  # the least work a judgement takes (a budget that buys less gets this)
     default_seconds: float  # the budget per decision when nobody says
     thresholds: Thresholds
 
@@ -178,6 +179,7 @@ class RolloutReviewer:
     """Judges a decision by playing out a few candidate options, each ``work`` times (see the module)."""
 
     unit = "rollouts"
+    least = 2  # one playout has no spread: its loss could never be told from luck (Judgement.mark)
 
     def __init__(self, by: str, preferred: Policy, quick: Policy, redeal: Redeal, *, per_second: int,
                  default_seconds: float, thresholds: Thresholds, candidates: int = 3) -> None:

@@ -72,7 +72,7 @@ def task_seed(seed: int, step: int) -> int:
 def work_for(reviewer: Reviewer, seconds: float | None) -> int:
     """The nodes or rollouts ``seconds`` per decision buy at the reviewer's reference speed."""
     s = reviewer.default_seconds if seconds is None else seconds
-    return max(1, round(s * reviewer.per_second))
+    return max(reviewer.least, round(s * reviewer.per_second))
 
 
 class Judge:

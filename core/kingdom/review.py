@@ -13,7 +13,9 @@ from core.kingdom.ai import KingdomAI
 from core.review import RolloutReviewer, Thresholds
 from core.rng import SplitMix64
 
-ROLLOUTS_PER_SECOND = 4  # a playout from the start of a three-kingdom game: about 0.07 s
+# A playout from the middle of a three-kingdom game: about 58 ms, three candidates a decision
+# (docs/performance.md, "Reviewing a record": 6.0 rollouts a candidate per CPU s at load 4-5).
+ROLLOUTS_PER_SECOND = 6
 THRESHOLDS = Thresholds(70, 140, 250)
 
 

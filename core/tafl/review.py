@@ -33,6 +33,7 @@ class TaflReviewer:
     by = AI_VERSION
     unit = "nodes"
     per_second = NODES_PER_SECOND
+    least = 2 * CHECK_EVERY  # each of the two searches polls its budget every CHECK_EVERY nodes
     default_seconds = 1.0
     thresholds = Thresholds(50, 100, 150)  # lichess's steps of the winning chance: 5, 10 and 15 points
 

@@ -8,8 +8,9 @@ from core.taifa import AI_VERSION
 from core.taifa.ai import TaifaAI, deal_hidden
 
 # Rollouts of one candidate a second buys at the reference speed: a playout from the middle of a
-# six-kingdom game takes about 0.1 s (docs/performance.md, "Reviewing a record").
-ROLLOUTS_PER_SECOND = 4
+# six-kingdom game takes about 52 ms, three candidates a decision (docs/performance.md, "Reviewing a
+# record": 6.4 rollouts a candidate per CPU s at load 4-5).
+ROLLOUTS_PER_SECOND = 6
 # Rollouts are noisy (a playout's end is won or lost): a mark needs more than a search's would.
 THRESHOLDS = Thresholds(70, 140, 250)
 

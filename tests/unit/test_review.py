@@ -109,3 +109,11 @@ def test_a_rollout_judgement_depends_on_the_position_work_and_seed_alone() -> No
     assert first == again
     assert 0 <= first.played_chance <= 1000 and len(first.chances) == 3
     assert first.best in d.options
+
+
+def test_a_budget_never_buys_less_than_a_judgement_needs() -> None:
+    from notation.analysis import work_for
+
+    assert work_for(games.info("kingdom").reviewer(), 0.01) == 2  # one rollout could never be marked
+    assert work_for(games.info("taifa").reviewer(), 4.0) == 24
+    assert work_for(games.info("tafl").reviewer(), 0.001) == 512 and work_for(games.info("tafl").reviewer(), None) == 40_000
