@@ -56,6 +56,7 @@ WINDOW = 60  # else this many lines around the current step
 MARGIN = 10  # the window moves when the current step comes this near its edge
 TEXTS_KEPT = 4096  # move texts remembered (a window's worth many times over)
 SLICE = 0.02  # seconds of reading a long record between frames
+GRAPH_TALL_FROM = 30  # terminal rows from which the evaluation graph takes its full height
 
 Landmark = tuple[str, str, tuple[str, ...]]  # (key, title, event kinds): a plugin's landmarks
 
@@ -222,7 +223,10 @@ class ReplayScreen(TableKeys, Screen):
         self.app.push_screen(ViewDialog(self.views()), self.chosen)
 
     def on_resize(self) -> None:
-        """The events wrapped again at the new width, the cursor's kept in view."""
+        """The events wrapped again at the new width, the cursor's kept in view; the graph lower on a
+        short terminal (the board keeps the room: 80x24 has 14 rows under the status line)."""
+        for graph in self.query(EvalGraph):
+            graph.set_class(self.size.height < GRAPH_TALL_FROM, "short")
         if self.replay is not None and self.report is not None and self.is_mounted:
             self._show_events(same_step=True)
 
