@@ -218,7 +218,7 @@ def write_annex(path: str | os.PathLike[str], annex: Annex, *, games: GameLookup
     whole: the record's bytes as they are and the new annex, written beside it and renamed into place.
     RecordInPlay when another process holds the record; RecordError (one line) when it is unfinished or
     unreadable; ValueError when the annex is too large; OSError passes through."""
-    return _update(path, lambda _recording, _old: annex, games)
+    return _update(path, lambda _recording, _old: annex, games, replace_unread=True)
 
 
 def add_note(path: str | os.PathLike[str], step: int, text: str, *,
@@ -259,9 +259,12 @@ def check_analysis(analysis: Analysis, seats: int, steps: int) -> None:
     analysis_from_wire(analysis.wire(), seats, steps)
 
 
-def _update(path: str | os.PathLike[str], change: Callable[[Recording, Annex], Annex], games: GameLookup) -> Annex:
+def _update(path: str | os.PathLike[str], change: Callable[[Recording, Annex], Annex], games: GameLookup,
+            replace_unread: bool = False) -> Annex:
     """The record at ``path`` read with its writer's lock held, its annex changed and the file
-    written whole again (same record bytes, new annex): the new annex."""
+    written whole again (same record bytes, new annex): the new annex. An annex the reader left out
+    (damaged, or written for other bytes) is replaced only by a whole new annex (``replace_unread``:
+    :func:`write_annex`, ``replay note --strip``); a note or an analysis added to it would lose it."""
     # Imported here: the reader reads annexes with this module's types.
     from notation.files import create_whole, read_open
     from notation.reader import read_record_file
@@ -271,6 +274,9 @@ def _update(path: str | os.PathLike[str], change: Callable[[Recording, Annex], A
         recording = read_record_file(read_open(held), games=games)
         if recording.result is None:
             raise RecordError(NOT_FINISHED)
+        if recording.annex_warning and not replace_unread:
+            raise RecordError(f"its notes and analysis were not read ({recording.annex_warning}); a change "
+                              "would lose them (replay note FILE --strip removes them)")
         new = change(recording, recording.annex or Annex())
         if new.analysis is not None:
             try:

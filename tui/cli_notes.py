@@ -56,7 +56,7 @@ def note_command(
     if out is not None and not strip:
         _fail("--out goes with --strip")
     recording = _read(file)
-    if recording.annex_warning:
+    if recording.annex_warning and text is None and delete is None and not strip:  # a change says it in its error
         typer.echo(visible(f"note: {file}: {recording.annex_warning}"), err=True)
     try:
         if text is not None:

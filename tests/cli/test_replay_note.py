@@ -107,6 +107,10 @@ def test_a_damaged_annex_is_said_once_and_the_record_still_verifies(tafl: Path) 
     assert code == 0 and out.startswith("ok: ") and "; the notes at byte" in out and "are cut short" in out
     code, out, err = _run("note", tafl)
     assert code == 0 and out == "no notes\n" and err.count("\n") == 1 and "they are ignored" in err
+    kept = tafl.read_bytes()
+    _one_error(*_run("note", tafl, "a new note"), "a change would lose them")  # the old bytes are not dropped unasked
+    assert tafl.read_bytes() == kept
+    assert _run("note", tafl, "--strip")[0] == 0
     assert _run("note", tafl, "a new note")[0] == 0  # written again, whole
     assert read_record_file(tafl.read_bytes()).annex is not None and tafl.read_bytes().count(ANNEX_PREAMBLE) == 1
 
