@@ -67,6 +67,12 @@ async def test_an_analysed_record_shows_its_graph_marks_and_better_moves(make_ap
         words = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
         assert sorted(words[s] for s in signs) == sorted(j.mark for j in analysis.decisions if j.mark)
         assert signs, "the golden game has a mistake in it (its analysis marks some)"
+        # ] and [ step from marked move to marked move.
+        marked_steps = sorted(j.step for j in analysis.decisions if j.mark)
+        await pilot.press("right_square_bracket")
+        await wait_until(pilot, lambda: screen.step == marked_steps[0], "] goes to the first marked move")
+        await pilot.press("end", "left_square_bracket")
+        await wait_until(pilot, lambda: screen.step == marked_steps[-1], "[ goes back to the last marked move")
         # A step where the AI preferred another move: the review names it and the board marks it.
         other = next(j for j in analysis.decisions if tuple(j.best) != tuple(j.played))
         await pilot.press("g", *str(other.step), "enter")
@@ -95,6 +101,7 @@ async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, tmp_p
         await pilot.press(*"the king should run [b]now[/b]", "enter")
         await wait_until(pilot, lambda: app.screen is screen and screen.notes, "the note is kept")
         assert "note: the king should run [b]now[/b]" in events_text(screen)  # a person's text, never markup
+        assert "✎" in screen.query_one(MoveList).plain  # the move list shows where the notes are
     recording = read_record_file(path)
     assert [(n.step, n.text) for n in recording.annex.notes] == [(3, "the king should run [b]now[/b]")]
     assert verify(recording).ok

@@ -98,7 +98,8 @@ def as_binding(b: BindingType) -> Binding:
     return b if isinstance(b, Binding) else Binding(*b)
 
 
-KEY_NAMES = {"question_mark": "?", "equals_sign": "=", "plus": "+", "minus": "-", "escape": "esc"}
+KEY_NAMES = {"question_mark": "?", "equals_sign": "=", "plus": "+", "minus": "-", "escape": "esc", "full_stop": ".",
+             "comma": ",", "left_square_bracket": "[", "right_square_bracket": "]", "slash": "/"}
 
 
 def key_text(keys: str) -> str:

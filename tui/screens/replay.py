@@ -57,6 +57,7 @@ MARGIN = 10  # the window moves when the current step comes this near its edge
 TEXTS_KEPT = 4096  # move texts remembered (a window's worth many times over)
 SLICE = 0.02  # seconds of reading a long record between frames
 GRAPH_TALL_FROM = 30  # terminal rows from which the evaluation graph takes its full height
+NOTE_SIGN = " [dim]✎[/]"  # after a move the record has a note on
 
 Landmark = tuple[str, str, tuple[str, ...]]  # (key, title, event kinds): a plugin's landmarks
 
@@ -77,6 +78,8 @@ class ReplayScreen(TableKeys, Screen):
         Binding("a", "analyse", "Analyse", id="replay.analyse"),
         Binding("w", "note", "Note", show=False, id="replay.note"),  # in help and the palette: the footer keeps to two lines at 80 columns
         Binding("b", "variations", "Variations", show=False, id="replay.variations"),
+        Binding("right_square_bracket", "marked(1)", "Next mistake", show=False, id="replay.next_mistake"),
+        Binding("left_square_bracket", "marked(-1)", "Previous mistake", show=False, id="replay.previous_mistake"),
         Binding("v", "choose_view", "View", id="replay.view"),
         Binding("e", "logs", "Log", id="replay.logs"),
         Binding("question_mark,f1", "app.help", "Help", id="replay.help"),
@@ -294,7 +297,9 @@ class ReplayScreen(TableKeys, Screen):
         self.query_one("#timeline", Static).update(
             f"step {self.step}/{self.last} · {verdict}{self.view_words()}{playing}{self.analysing_words()}"
             f" · speed {SPEEDS[self.speed]:g}s")
-        marks = {n: mark_markup(self.judged.get(n)) for n in range(first * per + 1, min(end * per, self.last) + 1)}
+        noted = {n.step for n in self.notes}
+        marks = {n: mark_markup(self.judged.get(n)) + (NOTE_SIGN if n in noted else "")
+                 for n in range(first * per + 1, min(end * per, self.last) + 1)}
         self.query_one(SidePanes).show_moves(texts, self.step, per_line=per, first_line=first, marks=marks)
         for graph in self.query(EvalGraph):
             graph.current = self.step
@@ -493,6 +498,20 @@ class ReplayScreen(TableKeys, Screen):
             graph.set_data(data.series, data.y_range, data.marks, data.y_label, middle=data.middle,
                            last_step=self.last, value_format=data.value_format)
             graph.current = self.step
+
+    def action_marked(self, direction: int) -> None:
+        """To the next (``direction`` 1) or previous (-1) step the analysis marked (an inaccuracy, a
+        mistake or a blunder), as lichess's review steps from mistake to mistake."""
+        if self.replay is None:
+            return
+        marked = sorted(step for step, j in self.judged.items() if j.mark)
+        ahead = [n for n in marked if n > self.step] if direction > 0 else [n for n in marked if n < self.step]
+        if not ahead:
+            words = "no analysis: a analyses the record" if self.analysis is None else \
+                f"no marked move {'after' if direction > 0 else 'before'} step {self.step}"
+            self.notify(words, timeout=3)
+            return
+        self.go(ahead[0] if direction > 0 else ahead[-1])
 
     def on_eval_graph_jump(self, message: EvalGraph.Jump) -> None:
         if self.replay is not None:
