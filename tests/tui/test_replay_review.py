@@ -183,3 +183,15 @@ async def test_a_better_choice_is_shown_only_to_the_full_table_and_the_decider(m
             await pilot.pause()
             seen[viewer] = "better: " in events_text(screen)
         assert seen == {info.seat: True, (info.seat + 1) % 3: False, None: False}
+
+
+async def test_a_damaged_annex_is_said_and_the_record_still_opens(make_app, analysed_record: Path,
+                                                                  tmp_path: Path) -> None:
+    path = tmp_path / "game.fief"
+    path.write_bytes(analysed_record.read_bytes()[:-3])  # cut inside its analysis
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, app)
+        assert screen.analysis is None and screen.report.ok
+        await wait_until(pilot, lambda: any("notes and analysis not read" in n.message for n in app._notifications),
+                         "the viewer says the annex was not read")

@@ -266,6 +266,9 @@ class ReplayScreen(TableKeys, Screen):
             self.app.pop_screen()
 
     def _tell_verdict(self) -> None:
+        warning = self.replay.recording.annex_warning if self.replay is not None else ""
+        if warning:  # the record reads; its notes and analysis do not (docs/replay-format.md, 13)
+            self.notify(escape(visible(f"notes and analysis not read: {warning}")), severity="warning", timeout=10)
         if self.report is not None and not self.report.ok:
             self.notify(escape(visible(f"verify failed: {self.report.message}")), severity="error", timeout=10)
         elif self.report is not None and self.report.note:  # chance not derived from a seed: said, not hidden
