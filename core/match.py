@@ -132,6 +132,12 @@ class HumanController:
             self.tell(f"{text.strip()}: not a legal option here")
 
 
+def handed(controller: object, game: Game) -> Game:
+    """The game ``controller`` is asked with: the game itself when it only reads it (``reads_only``),
+    else a copy it cannot change."""
+    return game if getattr(controller, "reads_only", False) else game.clone()
+
+
 if TYPE_CHECKING:  # the players core has are Controllers to the checker (issue 28)
     _CONTRACT: tuple[type[Controller], ...] = (RandomController, HumanController)
 
@@ -214,8 +220,7 @@ class Match:
         point = self.point
         assert isinstance(point, Decision) and point.seat in self.controllers
         controller = self.controllers[point.seat]
-        game = self.game if getattr(controller, "reads_only", False) else self.game.clone()
-        return controller.choose(game, point)
+        return controller.choose(handed(controller, self.game), point)
 
     def step(self) -> Step | None:
         """Advance one step; None when the game is over or a person must answer first."""

@@ -31,7 +31,7 @@ from typing import Protocol
 
 from core.chance import draw
 from core.engine import Code, Decision, Game, Over, Result
-from core.match import Controller
+from core.match import Controller, handed
 from core.rng import SplitMix64
 
 PER_MILLE = 1000
@@ -139,7 +139,7 @@ def play_out(game: Game, seat: int, code: Code, seed: int, policy: Policy, redea
             player = players.get(point.seat)
             if player is None:
                 player = players[point.seat] = policy(seed ^ (point.seat + 1) * 0x9E3779B97F4A7C15 & (2**64 - 1))
-            g.apply(player.choose(g if getattr(player, "reads_only", False) else g.clone(), point))
+            g.apply(player.choose(handed(player, g), point))
         else:
             g.resolve(draw(rng, point))
     n = len(g.seats)
@@ -155,12 +155,14 @@ class _Tally:
     seat: int
     shares: list[float]
     scores: list[float]
-    count: int = 0
     scored: bool = False
     mine: list[float] = field(default_factory=list)  # the decider's share, playout by playout
 
+    @property
+    def count(self) -> int:
+        return len(self.mine)
+
     def add(self, p: Playout) -> None:
-        self.count += 1
         self.scored = self.scored or bool(p.scores)
         self.mine.append(p.shares[self.seat])
         for k, s in enumerate(p.shares):
@@ -197,7 +199,8 @@ class RolloutReviewer:
 
     def choices(self, game: Game, decision: Decision, played: Code, seed: int) -> list[Code]:
         """The options played out: the AI's choice first, then the one played, then drawn others."""
-        choice = self.preferred(seed).choose(game.clone(), decision)
+        preferred = self.preferred(seed)
+        choice = preferred.choose(handed(preferred, game), decision)
         codes = [choice] + ([played] if played != choice else [])
         rest = [o for o in decision.options if o not in codes]
         rng = SplitMix64(seed ^ 0xC0DE)

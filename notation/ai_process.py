@@ -28,7 +28,7 @@ from typing import Any
 
 from core import games as core_games
 from core.engine import Code, Decision, Game, RulesError
-from core.match import Controller, Limit, Step
+from core.match import Controller, Limit, Step, handed
 from notation.format import Header
 
 POLL = 0.01  # seconds between looks at the stop flag while the process thinks
@@ -111,7 +111,7 @@ def _serve(conn: Connection, stop: Any, header: Header, data: Mapping[str, Any],
             point = game.point()
             if not isinstance(point, Decision):
                 raise RulesError("the mirror has no decision to make")
-            code = ai.choose(game if getattr(ai, "reads_only", False) else game.clone(), point)
+            code = ai.choose(handed(ai, game), point)
             conn.send(("answer", tuple(code)))
         except Exception as err:  # noqa: BLE001 - the parent says the AI failed, in one line
             conn.send(("error", f"{type(err).__name__}: {err}"))
@@ -204,8 +204,7 @@ class RemoteAI:
 
     def _here(self, game: Game, decision: Decision) -> Code:
         """The seat's AI in this process (the process could not be had)."""
-        reads = getattr(self.local, "reads_only", False)
-        return self.local.choose(game if reads else game.clone(), decision)
+        return self.local.choose(handed(self.local, game), decision)
 
     def close(self) -> None:
         """End the process (it is a daemon too: it never outlives this one); from any thread, at any

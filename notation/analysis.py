@@ -20,11 +20,12 @@ from core import games as core_games
 from core.engine import Code, Decision, RulesError
 from core.review import Reviewer
 from core.rng import SplitMix64
-from notation.annex import Analysis, Judged
+from notation.annex import Analysis, Judged, set_analysis
 from notation.catalog import GameLookup
-from notation.format import Header
+from notation.format import Header, RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
+from notation.seat_log import parse_viewer
 
 POLL = 0.1  # seconds between looks at the stop flag while the processes work
 
@@ -41,15 +42,34 @@ def people(header: Header) -> frozenset[int]:
     return frozenset(k for k, seat in enumerate(header.seats) if seat.kind == "human")
 
 
+def default_seats(header: Header) -> frozenset[int]:
+    """The seats an analysis looks at when nobody names them: the people's, else every seat."""
+    return people(header) or frozenset(range(len(header.seats)))
+
+
+def keep_analysis(path: str | os.PathLike[str], recording: Recording, analysis: Analysis, games: GameLookup) -> str | None:
+    """Keep ``analysis`` in the finished record at ``path`` (its annex): None when kept, else why not."""
+    if recording.result is None:
+        return "the game is not finished"
+    try:
+        set_analysis(path, analysis, games=games)
+    except (RecordError, OSError, ValueError) as err:
+        return str(err)
+    return None
+
+
 def seats_named(header: Header, names: Sequence[str]) -> frozenset[int]:
     """Seats by name or number (1-based), as the command line gives them; RulesError in one line."""
+    seat_names = [seat.name for seat in header.seats]
     out = set()
     for name in names:
-        key = name.strip().casefold()
-        found = [k for k, seat in enumerate(header.seats) if seat.name.casefold() == key or str(k + 1) == key]
-        if not found:
-            raise RulesError(f"no seat {name!r} in this record (seats: {', '.join(s.name for s in header.seats)})")
-        out.update(found)
+        try:
+            seat = parse_viewer(name, seat_names)  # a seat's name or number, as every --seat reads it
+        except RulesError:
+            seat = None
+        if not isinstance(seat, int):  # not a seat (nor spectator nor table: an analysis is of seats)
+            raise RulesError(f"no seat {name!r} in this record (seats: {', '.join(seat_names)})")
+        out.add(seat)
     return frozenset(out)
 
 

@@ -30,10 +30,6 @@ class Worded:
     best: str
     line: tuple[str, ...]  # the expected play after the best option (a search's)
 
-    @property
-    def loss(self) -> int:
-        return max(0, self.judged.best_chance - self.judged.played_chance)
-
 
 def said(game: Game, code: Code) -> str:
     try:
@@ -121,7 +117,7 @@ def summaries(replay: Replay, analysis: Analysis) -> list[SeatSummary]:
         if j.seat < len(out):
             s = out[j.seat]
             s.decisions += 1
-            s.lost += max(0, j.best_chance - j.played_chance)
+            s.lost += j.loss
             if j.mark in ("inaccuracy", "mistake", "blunder"):
                 setattr(s, j.mark, getattr(s, j.mark) + 1)
     return [s for s in out if s.decisions]
@@ -148,7 +144,7 @@ def json_report(replay: Replay, analysis: Analysis, whole: bool) -> dict[str, An
             "best": w.best, "best_code": list(w.judged.best),
             "chances": {names[k]: c / 1000 for k, c in enumerate(w.judged.chances) if k < len(names)},
             "best_chance": w.judged.best_chance / 1000, "played_chance": w.judged.played_chance / 1000,
-            "loss": w.loss / 1000, "mark": w.judged.mark or None, "line": list(w.line),
+            "loss": w.judged.loss / 1000, "mark": w.judged.mark or None, "line": list(w.line),
             "score": w.judged.score, "gain": None if w.judged.gain is None else w.judged.gain / 100,
         } for w in worded(replay, analysis)],
         "summary": {s.name: {"decisions": s.decisions, "inaccuracies": s.inaccuracy, "mistakes": s.mistake,

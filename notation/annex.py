@@ -15,7 +15,6 @@ annex (:func:`write_annex`, :func:`add_note`, :func:`remove_note`, :func:`set_an
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -24,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from core import games as core_games
 from core.engine import Code
 from notation.catalog import GameLookup
-from notation.format import HASH_SIZE, Limits, RecordError, pack, short
+from notation.format import Chain, Limits, RecordError, pack, short
 from notation.schema import SchemaError, _hash, _int, _list, _map, _name, _str, code_from_wire
 from notation.wording import count
 
@@ -79,6 +78,11 @@ class Judged:
     line: tuple[Code, ...] = ()  # play expected after the best option (Tafl), at most 32 codes
     score: int | None = None  # Tafl: the engine's score for the attackers before the decision
     gain: int | None = None  # rollout games: best option's expected score minus the played one's, in hundredths
+
+    @property
+    def loss(self) -> int:
+        """The decider's chance lost by the option played, per mille (0 when it did as well)."""
+        return max(0, self.best_chance - self.played_chance)
 
     def wire(self) -> list[Any]:
         return [self.step, self.seat, list(self.played), list(self.best), list(self.chances), self.best_chance,
@@ -193,7 +197,7 @@ def _chance(value: Any, what: str) -> int:
 
 def record_hash(record: bytes | memoryview) -> bytes:
     """BLAKE2b-128 of a record's bytes (section 5's hash): an annex's ``of``."""
-    return hashlib.blake2b(record, digest_size=HASH_SIZE).digest()
+    return Chain(record).digest()  # type: ignore[arg-type]  # blake2b takes any buffer
 
 
 def annex_bytes(record: bytes, annex: Annex) -> bytes:

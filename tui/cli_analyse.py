@@ -16,11 +16,9 @@ from typing import Optional
 import typer
 
 from core.engine import RulesError
-from notation.analysis import Progress, analyse, people, seats_named
+from notation.analysis import Progress, analyse, default_seats, keep_analysis, seats_named
 from notation.analysis_words import json_report, text_report
-from notation.annex import set_analysis
 from notation.files import write_whole
-from notation.format import RecordError
 from notation.replay import Replay
 from notation.wording import visible
 from tui.cli_replay import _DATA, FILE, _fail, _read, games, replay_app
@@ -70,7 +68,7 @@ def analyse_command(
     lookup = games(file)
     header = recording.header
     try:
-        chosen = seats_named(header, seat) if seat else (people(header) or frozenset(range(len(header.seats))))
+        chosen = seats_named(header, seat) if seat else default_seats(header)
     except RulesError as err:
         _fail(f"--seat: {err}")
     previous = recording.annex.analysis if recording.annex is not None else None
@@ -86,14 +84,8 @@ def analyse_command(
     replay = Replay(recording, games=lookup)
     kept = ""
     if keep and analysis.decisions:
-        if recording.result is None:
-            kept = "not kept in the file: the game is not finished"
-        else:
-            try:
-                set_analysis(file, analysis, games=lookup)
-                kept = f"kept in {file}"
-            except (RecordError, OSError, ValueError) as err:
-                kept = f"not kept in the file: {err}"
+        why = keep_analysis(file, recording, analysis, lookup)
+        kept = f"kept in {file}" if why is None else f"not kept in the file: {why}"
     if as_json:
         text = json.dumps(json_report(replay, analysis, whole), indent=1) + "\n"
     else:

@@ -236,8 +236,7 @@ def _names(game: TaflGame, move: int) -> tuple[str, str]:
 
 
 def _text(game: TaflGame, move: int) -> str:
-    f, t = decode(move)
-    return f"{game.geo.names[f]}-{game.geo.names[t]}"
+    return "-".join(_names(game, move))
 
 
 def find_win(game: TaflGame, max_moves: int = MAX_MOVES, node_cap: Cap = NODE_CAP) -> tuple[int, list[str]] | None:

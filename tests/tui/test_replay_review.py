@@ -90,9 +90,16 @@ async def test_an_analysed_record_shows_its_graph_marks_and_better_moves(make_ap
         await wait_until(pilot, lambda: graph.current == screen.step, "the graph marks the step shown")
 
 
-async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, tmp_path: Path) -> None:
+@pytest.fixture
+def golden_copy(tmp_path: Path) -> Path:
+    """The golden Tafl record, copied for a test to write notes or an analysis into."""
     path = tmp_path / "game.fief"
     shutil.copy(GOLDEN, path)
+    return path
+
+
+async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, golden_copy: Path) -> None:
+    path = golden_copy
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot, app)
@@ -112,9 +119,8 @@ async def test_a_note_is_kept_in_the_record_which_still_verifies(make_app, tmp_p
         assert "note: the king should run" in events_text(screen)
 
 
-async def test_a_analyses_in_the_background_and_keeps_the_analysis(make_app, tmp_path: Path) -> None:
-    path = tmp_path / "game.fief"
-    shutil.copy(GOLDEN, path)
+async def test_a_analyses_in_the_background_and_keeps_the_analysis(make_app, golden_copy: Path) -> None:
+    path = golden_copy
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot, app)

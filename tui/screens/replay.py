@@ -36,9 +36,9 @@ from notation.play_from import from_here
 from notation.verify import VerifyReport
 from notation.visitor import viewer_name
 from notation.wording import visible
-from notation.analysis import Progress
+from notation.analysis import Progress, analyse, default_seats, keep_analysis
 from notation.analysis_words import line_words, said
-from notation.annex import AnnexLimits, Analysis, Judged, Note, add_note, set_analysis
+from notation.annex import AnnexLimits, Analysis, Judged, Note, add_note
 from notation.format import RecordError
 from tui.screens.replay_review import by_step, graph_data, judged_lines, mark_markup, note_lines
 from tui.widgets.eval_graph import EvalGraph
@@ -551,14 +551,11 @@ class ReplayScreen(TableKeys, Screen):
         self.run_worker(self._analyse, thread=True, exclusive=True, group="analyse")
 
     def _analyse(self) -> None:
-        from notation.analysis import analyse, people
-
         replay = self.replay
         assert replay is not None
-        header = replay.header
-        seats = people(header) or frozenset(range(len(header.seats)))
-        try:
-            analysis, whole = analyse(replay.recording, games=replay.games, seats=seats, previous=self.analysis,
+        try:  # the analysis reads a Replay of its own: the screen's belongs to the screen's thread
+            analysis, whole = analyse(replay.recording, games=replay.games, seats=default_seats(replay.header),
+                                      previous=self.analysis,
                                       seconds=self.analysis_seconds,
                                       progress=lambda p: self.app.call_from_thread(self._progressed, p),
                                       stop=lambda: self.stop_analysis)
@@ -566,14 +563,9 @@ class ReplayScreen(TableKeys, Screen):
             self.app.call_from_thread(self._analysed, None, False, f"analysis failed: {err}")
             return
         said_ = ""
-        if replay.recording.result is not None and analysis.decisions:
-            try:
-                set_analysis(self.path, analysis, games=replay.games)
-                said_ = "kept in the record"
-            except (RecordError, OSError, ValueError) as err:
-                said_ = f"not kept in the record: {err}"
-        elif analysis.decisions:
-            said_ = "not kept: the game is not finished"
+        if analysis.decisions:
+            why = keep_analysis(self.path, replay.recording, analysis, replay.games)
+            said_ = "kept in the record" if why is None else f"not kept in the record: {why}"
         self.app.call_from_thread(self._analysed, analysis, whole, said_)
 
     def _progressed(self, p: Progress) -> None:
