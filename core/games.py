@@ -282,14 +282,22 @@ def unregister(name: str) -> None:
     _LOADED.pop(name, None)
 
 
-def lookup(data: Mapping[str, Mapping[str, Any]] | None = None) -> Callable[[str], GameDescriptor]:
-    """A registry lookup whose games carry a user's data files (game -> key -> loaded data)."""
-    def find(game: str) -> GameDescriptor:
+@dataclass(frozen=True)
+class Lookup:
+    """A registry lookup whose games carry a user's data files (game -> key -> loaded data). An
+    object rather than a closure: it travels to another process (a batch's workers) with its data."""
+
+    data: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __call__(self, game: str) -> GameDescriptor:
         gi = info(game)
-        own = (data or {}).get(game)
+        own = self.data.get(game)
         return gi.with_data(own) if own else gi
 
-    return find
+
+def lookup(data: Mapping[str, Mapping[str, Any]] | None = None) -> Callable[[str], GameDescriptor]:
+    """A registry lookup whose games carry a user's data files (game -> key -> loaded data)."""
+    return Lookup(dict(data or {}))
 
 
 def new_game(

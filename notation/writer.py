@@ -127,7 +127,7 @@ class Journal:
                  checkpointed: int | None, fsync: bool, checkpoint_every: int,
                  path: str | os.PathLike[str] | None = None, replace: bool = False) -> None:
         self._file = file  # an io.BytesIO for a journal created whole, until finish() writes the file
-        self._path = os.fspath(path) if path is not None else str(file.name)
+        self._path = os.fspath(path) if path is not None else str(getattr(file, "name", ""))
         self.header = header
         self._seats = len(header.seats)
         self._chain = chain
@@ -138,6 +138,7 @@ class Journal:
         self._replace = replace  # for a journal created whole: may its file replace one at its path
         self.checkpoint_every = checkpoint_every
         self.finished = False
+        self.data: bytes | None = None  # a whole journal's record, when it has no path and the game has ended
         self.recording: Recording | None = None  # what open_append read
         self._start: Game | None = None  # the game create() built from the header, until taken
         # The steps not yet written, for a journal created whole (None: each is written as it comes).
@@ -156,7 +157,7 @@ class Journal:
         return self._path
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: Header, *, game: Game | None = None,
+    def create(cls, path: str | os.PathLike[str] | None, header: Header, *, game: Game | None = None,
                games: GameLookup = core_games.info, fsync: bool = False,
                checkpoint_every: int = CHECKPOINT_EVERY, replace: bool = False,
                whole: bool = False) -> "Journal":
@@ -170,6 +171,8 @@ class Journal:
         headless games (``fiefdom simulate``): nobody's play is lost in a crash, each game can be
         played again from its seed, and a file in the batch's folder is always a whole game, written
         with one ``write(2)`` instead of one a record. FileExistsError then comes from :meth:`finish`.
+        Whole with no ``path``: the record's bytes are kept in :attr:`data` when the game ends, for the
+        caller to write (a batch's game played in another process or on another machine).
 
         ``game``, if given, must be the game the header describes (same state digest).
         Raises ValueError (RulesError is one) when the header is not valid.
@@ -199,6 +202,8 @@ class Journal:
         if whole:
             file: BinaryIO = io.BytesIO()
             file.write(head + data)
+        elif path is None:
+            raise ValueError("a journal written as it goes needs a path")
         else:
             file = create_whole(path, head + data, replace=replace, fsync=fsync, hold=True)
         journal = cls(file, header, chain, 0, checkpointed=0, fsync=fsync, checkpoint_every=checkpoint_every,
@@ -335,6 +340,9 @@ class Journal:
         self.finished = True
         if isinstance(self._file, io.BytesIO):  # created whole: the game's file, now that it ends
             data = self._file.getvalue()
+            if not self._path:  # no path: the caller writes it
+                self.data = data
+                return
             self._file.close()
             self._file = create_whole(self._path, data, replace=self._replace, fsync=self._fsync)
 
