@@ -40,8 +40,8 @@ from tui import games as tui_games
 from tui.cli_network import register as register_network
 from tui.cli_replay import replay_app
 from tui.session import default_data_dir
-from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, DATA_HELP, OPTION_HELP, PLAY_SEED_HELP, SEAT_HELP,
-                             VARIANT_HELP, data_pairs, fail, games_for, resume_at_prompt, takes_data_flags)
+from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, CLUSTER_HELP, DATA_HELP, JOBS_HELP, OPTION_HELP,
+                             PLAY_SEED_HELP, SEAT_HELP, VARIANT_HELP, data_pairs, fail, games_for, resume_at_prompt, takes_data_flags)
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -137,14 +137,22 @@ def simulate(
     ai_depth: Optional[int] = typer.Option(None, "--ai-depth", min=1, help=AI_DEPTH_HELP),
     out: Optional[Path] = typer.Option(None, "--out", help="Write each game as a .fief record into this folder."),
     force: bool = typer.Option(False, "--force", help="Replace records of an earlier run with the same names."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=256, help=JOBS_HELP),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP, metavar="ADDRESS"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No line for each game: the summary only."),
     **flags: Any,
 ) -> None:
     """Play headless games of GAME; print each game's result, the wins per seat, the reasons and the speed.
 
     A bot seat is played by the rulebook's bot (rules, not a player); ai is the game's AI (or one
-    of its levels); random picks any legal option (for fuzzing).
+    of its levels); random picks any legal option (for fuzzing). The games are shared out among
+    --jobs processes (or a cluster's workers) and taken back in order: the records and every line
+    but the time are the same for any --jobs, as long as no AI seat plays against the clock
+    (--ai-time, Tafl's default: use --ai-depth). Records carry the run's start time, or
+    SOURCE_DATE_EPOCH's when it is set.
     """
-    from tui.cli_support import SIMULATE_WORDS, SimulateWords, new_game, run_batch
+    from tui.cli_support import SIMULATE_WORDS, SimulateWords, jobs_for, new_game, run_batch
+    from tui.progress import Progress
     from tui.simulate import Batch, summary
 
     chosen = new_game(game, variant, seat, option, data, flags, seed, people=False, ai_time=ai_time,
@@ -152,10 +160,12 @@ def simulate(
     setup = chosen.setup
     words = SIMULATE_WORDS.get(setup.game, SimulateWords())
     own = words.tally() if words.tally is not None else None
-    batch = Batch(setup, games, out, typer.echo, noun=words.noun, force=force, inputs=chosen.inputs,
-                  observe=own.observe if own is not None else None,
-                  **({"reason": words.reason} if words.reason is not None else {}))
-    tally = run_batch(batch, chosen.games)
+    with Progress(games, "games", quiet=quiet) as progress:
+        batch = Batch(setup, games, out, progress.line, noun=words.noun, force=force, inputs=chosen.inputs,
+                      observe=words.observe if own is not None else None, add=own.add if own is not None else None,
+                      jobs=jobs_for(jobs, cluster), cluster=cluster,
+                      **({"reason": words.reason} if words.reason is not None else {}))
+        tally = run_batch(batch, chosen.games)
     names = [s.name for s in chosen.games(setup.game).seat_specs(setup.variant)]
     typer.echo(summary(batch, tally, chosen.seats, names, own.lines(names) if own is not None else ()))
 

@@ -272,13 +272,14 @@ def run_batch(batch: Batch, games: GameLookup = core_games.info) -> Tally:
     rules refuse the setup, a record may not be replaced, the folder cannot be written. A closed pipe
     (``| head``) is not one of them: typer ends the command quietly."""
     from notation.files import OutputRefused
+    from notation.tasks import ClusterError
     from tui.simulate import run
 
     try:
         return run(batch, games)
     except BrokenPipeError:
         raise
-    except (RulesError, OutputRefused) as err:
+    except (RulesError, OutputRefused, ClusterError) as err:
         fail(str(err))
     except OSError as err:
         fail(f"cannot write records: {err}")
@@ -319,6 +320,24 @@ VARIANT_HELP = "The game's variant or scenario (default: its first)."
 OPTION_HELP = "A rule option as name=value (the game's docs/rulings/<game>.md), repeatable."
 AI_TIME_HELP = "An AI seat's time per decision, in seconds (default: the game's)."
 AI_DEPTH_HELP = "Cap an AI seat's search depth."
+JOBS_HELP = ("Processes to share the work among (default: every core, or FIEFDOM_JOBS); "
+             "what is written and printed does not depend on it.")
+CLUSTER_HELP = ("Run the work on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT; "
+                "pip install 'fiefdom[cluster]'; docs/cluster.md): the results come back here.")
+
+
+def jobs_for(jobs: int | None, cluster: str | None) -> int:
+    """How many processes a command's ``--jobs`` asks for (default: every core); with ``--cluster``
+    the cluster's workers do the work, and --jobs is refused in one line."""
+    from notation.tasks import default_jobs
+
+    if cluster is not None:
+        if jobs is not None:
+            fail("--jobs is for this machine's cores; with --cluster the cluster's workers play")
+        if not cluster.strip():
+            fail("--cluster takes the Dask scheduler's address, tcp://HOST:PORT")
+        return 1
+    return default_jobs() if jobs is None else jobs
 
 
 def game_name(game: str) -> str:
@@ -479,11 +498,14 @@ def new_game(game: str, variant: str | None, seat: Sequence[str], option: Sequen
 class SimulateWords:
     """What a game adds to ``fiefdom simulate``'s summary, from its CLI plugin (all optional): what a
     step is called (``moves``), how a result's reason is tallied (without its counts), and a tally
-    of its own: ``tally()`` makes one with ``observe(game, result)`` for each game as it ends and
-    ``lines(seat_names)``, its lines of the summary."""
+    of its own: ``observe(game, result)``, a module-level function, says what a game showed as it
+    ended (run where the game was played, perhaps another process: what it returns is pickled);
+    ``tally()`` makes the tally, whose ``add`` takes each game's observation in the games' order and
+    ``lines(seat_names)`` gives its lines of the summary."""
 
     noun: str = "steps"
     reason: Callable[[Result], str] | None = None
+    observe: Callable[[Any, Result], Any] | None = None
     tally: Callable[[], Any] | None = None
 
 

@@ -10,28 +10,36 @@ game's CLI plugin may add its own words (``cli_support.SimulateWords``).
 from __future__ import annotations
 
 import glob
+import os
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from core import games as core_games
 from core.engine import Game, Result, RulesError
-from core.rng import SplitMix64
+from notation.batch import Games, Played, chunk_size, chunks, flatten, game_seeds, play
 from notation.catalog import GameLookup, utc_now
-from notation.files import OutputRefused, check_output
-from notation.runner import GameSetup, Runner
+from notation.files import OutputRefused, check_output, create_whole
+from notation.runner import GameSetup
+from notation.tasks import run_in_order
 from notation.wording import count, visible
-from notation.writer import Journal
+
+__all__ = ["Batch", "Tally", "game_seeds", "run", "run_stamp", "summary"]
 
 
-def game_seeds(seed: int) -> Iterator[int]:
-    """Each game's seed, drawn from the run's seed (so game k is reproducible alone); endless and lazy."""
-    rng = SplitMix64(seed)
-    while True:
-        yield rng.next() >> 1  # >> 1: fits msgpack's signed int64 too
+def run_stamp() -> str:
+    """The creation time every record of a run carries: the run's start, or ``SOURCE_DATE_EPOCH`` (the
+    reproducible-builds convention, seconds since 1970) when set, so that two runs of one seed write the
+    same bytes (the records are the same otherwise: the stamp is the one thing a run's clock puts in)."""
+    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if given.isascii() and given.isdigit() and len(given) <= 11:
+        return datetime.fromtimestamp(int(given), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return utc_now()
 
 
 @dataclass
@@ -94,7 +102,12 @@ class Batch:
     reason: Callable[[Result], str] = lambda result: result.reason  # how reasons are tallied
     force: bool = False
     inputs: tuple[Path, ...] = ()
-    observe: Callable[[Game, Result], None] | None = None  # sees each game as it ended (a game's own tallies)
+    # A game's own tally: what each game showed as it ended (observe, run where it was played) goes
+    # to ``add``, in the games' order (cli_support.SimulateWords)
+    observe: Callable[[Game, Result], Any] | None = None
+    add: Callable[[Any], None] | None = None
+    jobs: int = 1  # processes on this machine
+    cluster: str | None = None  # a Dask scheduler's address: the games are played on its workers
 
     @property
     def kinds(self) -> str:
@@ -122,8 +135,11 @@ class Batch:
 
 
 def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
-    """Play the batch's games one after the other through the runner; RulesError (one line) for a bad setup,
-    OutputRefused (one line) before the first game when it would replace an earlier run's records."""
+    """Play the batch's games, here, in ``batch.jobs`` processes or on a cluster, and take them in
+    order: the records, the progress lines and the tally are the same however they were played.
+    RulesError (one line) for a bad setup, OutputRefused (one line) before the first game when it
+    would replace an earlier run's records; notation.tasks.ClusterError when the cluster cannot
+    be used."""
     setup = batch.setup
     if "human" in batch.kinds.split(",") or setup.chance != "seeded":
         raise RulesError("a simulated game has no person in it: no human seats, no dice typed from a table")
@@ -144,35 +160,34 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
             raise OSError(err.errno, err.strerror, str(batch.out)) from None
     tally = Tally()
     started = time.perf_counter()
-    for number, seed in zip(range(1, batch.games + 1), game_seeds(setup.seed)):
-        this = replace(header, seed=seed, created=utc_now())
-        path = batch.record_path(number)
-        journal = None
-        if path is not None:
-            if batch.force or batch.inputs:  # what may be replaced is checked first (never an input)
-                check_output(path, replace=batch.force, inputs=batch.inputs)
-            # Whole: the game's file is written when it ends (nobody's play to lose, and the game can be
-            # played again from its seed), so an interrupted batch leaves no half game in the folder.
-            journal = Journal.create(path, this, games=games, replace=batch.force, whole=True)
-        runner = Runner(this, games, journal)
-        try:  # without --force, the record is linked into place only where no file is (else FileExistsError)
-            result = runner.run()
-        except FileExistsError:
-            if path is not None:  # a file took the record's name during the game: say what, in one line
-                check_output(path, replace=batch.force, inputs=batch.inputs)
-            raise
-        finally:
-            runner.close()
-        # Only a person's answer stops a run before the end, and the batch has no person in it
-        assert result is not None, "a game with nobody to answer stopped before its end"
-        steps = len(runner.history)
-        if batch.observe is not None:
-            batch.observe(runner.game, result)
-        winner = tally.add(result, runner.game.seats, batch.reason(result), steps)
+    # Every record of the run carries the run's stamp: a game's bytes depend on its seed alone.
+    shared = Games(replace(header, created=run_stamp()), games, keep=batch.out is not None, observe=batch.observe)
+    workers = batch.jobs if batch.cluster is None else 8  # the cluster's size is known once connected
+    tasks = chunks(shared, game_seeds(setup.seed), batch.games, chunk_size(batch.games, workers))
+    for played in flatten(run_in_order(play, tasks, jobs=batch.jobs, cluster=batch.cluster)):
+        if played.record is not None:
+            _write(batch, played)
+        if batch.add is not None:
+            batch.add(played.observed)
+        winner = tally.add(played.result, played.seats, batch.reason(played.result), played.steps)
         # The names come from the game's data (a user's own map may hold anything): one visible line.
-        batch.progress(visible(f"game {number}: {winner} ({result.reason}) after {steps} {batch.noun}"))
+        batch.progress(visible(f"game {played.number}: {winner} ({played.result.reason}) after {played.steps} "
+                               f"{batch.noun}"))
     tally.seconds = time.perf_counter() - started
     return tally
+
+
+def _write(batch: Batch, played: Played) -> None:
+    """A game's record, whole, into the batch's folder (linked into place: a file is always a whole game)."""
+    path = batch.record_path(played.number)
+    assert path is not None and played.record is not None
+    if batch.force or batch.inputs:  # what may be replaced is checked first (never an input)
+        check_output(path, replace=batch.force, inputs=batch.inputs)
+    try:  # without --force, the record is linked into place only where no file is (else FileExistsError)
+        create_whole(path, played.record, replace=batch.force).close()
+    except FileExistsError:  # a file took the record's name during the run: say what, in one line
+        check_output(path, replace=batch.force, inputs=batch.inputs)
+        raise
 
 
 def summary(batch: Batch, tally: Tally, seats: str, seat_names: Sequence[str], extra: Sequence[str] = ()) -> str:

@@ -55,6 +55,17 @@ def kingdom_cards(
 # -- fiefdom simulate kingdom ------------------------------------------------------------------
 
 
+def positions(game: Any, result: Any) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    """What a game of a batch tells :class:`Positions`, worked out where it was played: each winner's
+    place in the turn order and Noble (None for a solo game)."""
+    if game.variant == "solo":
+        return None
+    n = len(game.seats)
+    first = max(range(n), key=game.noble_number)
+    return (tuple((w - first) % n for w in result.winners),
+            tuple(game.noble_key(w).title() for w in result.winners))
+
+
 @dataclass
 class Positions:
     """Wins by place in the turn order (the highest Noble plays first) and by Noble, game by game."""
@@ -63,15 +74,13 @@ class Positions:
     by_noble: Counter[str] = field(default_factory=Counter)
     games: int = 0
 
-    def observe(self, game: Any, result: Any) -> None:
-        if game.variant == "solo":
+    def add(self, facts: tuple[tuple[int, ...], tuple[str, ...]] | None) -> None:
+        if facts is None:
             return
         self.games += 1
-        n = len(game.seats)
-        first = max(range(n), key=game.noble_number)
-        for w in result.winners:
-            self.by_place[(w - first) % n] += 1
-            self.by_noble[game.noble_key(w).title()] += 1
+        places, nobles = facts
+        self.by_place.update(places)
+        self.by_noble.update(nobles)
 
     def lines(self, seat_names: list[str]) -> list[str]:
         if not self.games:
@@ -88,6 +97,6 @@ def register(app: typer.Typer) -> None:
                               help="Take the Kingdom: the reconstructed cards (play with `fiefdom play kingdom`).")
     kingdom_app.command("cards")(kingdom_cards)
     app.add_typer(kingdom_app, name=GAME)
-    add_simulate_words(GAME, SimulateWords(tally=Positions))
+    add_simulate_words(GAME, SimulateWords(observe=positions, tally=Positions))
     add_data_flag("--cards", "cards", "Your own Take the Kingdom cards file (docs/kingdom-cards.md): "
                   "--data cards=FILE.")

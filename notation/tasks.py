@@ -1,0 +1,126 @@
+"""Independent tasks, run here, on every core or on a Dask cluster, their results handed back in
+the order the tasks were given.
+
+A batch of games (``fiefdom simulate``, a tournament), a folder of records to verify: each task is
+a module-level function and a picklable argument, and whatever runs them the caller sees the same
+results in the same order, so what it writes and prints does not depend on ``jobs`` or on the
+cluster. At most ``ahead`` tasks are out at once: a run of a million games holds a window of them,
+not a million results. Ctrl-C ends the run at once: the results already handed back stay the
+caller's, the rest are dropped (the processes are stopped, the cluster's tasks cancelled).
+
+Processes on this machine come from the forkserver context the AI seats use (notation.ai_process);
+a cluster is ``distributed`` (the optional extra ``fiefdom[cluster]``): its workers must have
+fiefdom installed, the same version, to import the task's function.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# How many tasks a worker has in hand or queued, at most: enough that none waits for the next.
+AHEAD_PER_WORKER = 4
+# How long a cluster may take to answer when first asked (its scheduler's address given wrong,
+# say), in seconds.
+CONNECT_SECONDS = 10
+
+
+class ClusterError(Exception):
+    """The cluster cannot run the tasks (no scheduler at the address, no workers, the extra not
+    installed): one line for the user."""
+
+
+def every_core() -> int:
+    """The cores this process may run on (its affinity, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def default_jobs() -> int:
+    """``--jobs``' default: ``FIEFDOM_JOBS`` when it holds a whole number of at least 1, else every core."""
+    given = os.environ.get("FIEFDOM_JOBS", "").strip()
+    if given.isascii() and given.isdigit() and int(given) >= 1:
+        return min(int(given), 256)
+    return every_core()
+
+
+def run_in_order(fn: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, cluster: str | None = None,
+                 ahead: int | None = None) -> Iterator[R]:
+    """``fn(item)`` for each item, in the items' order: in this process (``jobs`` 1, no cluster), in
+    ``jobs`` processes, or on the Dask cluster whose scheduler is at ``cluster``. A task's exception
+    is raised here, when its turn comes; ClusterError when the cluster cannot be used."""
+    if cluster is not None:
+        return _on_cluster(fn, items, cluster, ahead)
+    if jobs <= 1:
+        return map(fn, items)
+    return _in_processes(fn, items, jobs, ahead or jobs * AHEAD_PER_WORKER)
+
+
+def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: int) -> Iterator[R]:
+    from notation.ai_process import process_context, quiet_child, real_stderr
+
+    with real_stderr():
+        pool = process_context().Pool(jobs, initializer=quiet_child)
+    try:
+        waiting: deque[Any] = deque()
+        for item in items:
+            waiting.append(pool.apply_async(fn, (item,)))
+            if len(waiting) >= ahead:
+                yield waiting.popleft().get()
+        while waiting:
+            yield waiting.popleft().get()
+        pool.close()
+    finally:
+        pool.terminate()  # at once: a worker deep in a long game is not waited for
+        pool.join()
+
+
+def _on_cluster(fn: Callable[[T], R], items: Iterable[T], address: str, ahead: int | None) -> Iterator[R]:
+    client = connect(address)
+    try:
+        if ahead is None:
+            ahead = max(1, sum(client.nthreads().values())) * AHEAD_PER_WORKER
+        waiting: deque[Any] = deque()
+        try:
+            for item in items:
+                waiting.append(client.submit(fn, item, pure=False))
+                if len(waiting) >= ahead:
+                    yield waiting.popleft().result()
+            while waiting:
+                yield waiting.popleft().result()
+        finally:
+            if waiting:
+                client.cancel(list(waiting))
+    finally:
+        client.close()
+
+
+def connect(address: str) -> Any:
+    """A client of the Dask scheduler at ``address`` (``tcp://host:port`` or ``host:port``) that has at
+    least one worker; ClusterError, in one line, when there is none to be had."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError("--cluster needs the cluster extra: pip install 'fiefdom[cluster]'") from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]  # distributed's own
+    except (OSError, TimeoutError, ValueError) as err:
+        raise ClusterError(f"no Dask scheduler answers at {address}: {_first_line(err)}") from None
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as err:
+        client.close()  # type: ignore[no-untyped-call]  # distributed's own
+        raise ClusterError(f"the Dask scheduler at {address} has no workers: {_first_line(err)}") from None
+    return client
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return text[0][:200] if text else type(err).__name__
