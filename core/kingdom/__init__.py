@@ -170,7 +170,8 @@ GAME = GameDescriptor(
     from_view=_from_view,
     ai_version=AI_VERSION,
     # core/kingdom/ai.py LEVELS; strongest last, the form's default (docs/kingdom-ai.md)
-    ai_levels=(("greedy", "Greedy (the baseline)"), ("full", "Full")),
+    ai_levels=(("greedy", "Greedy (the baseline)"), ("casual", "Casual (Full, a random option one time in 4)"),
+               ("full", "Full")),
     bot_detail="enemy kingdom (kingdom solo: enemy rules)",
     score_word="defence points",
     has_chance=False,  # shuffles only: no dice a person could throw on a table

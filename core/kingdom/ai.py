@@ -51,7 +51,10 @@ from core.kingdom.ai_solo import enemy_target, my_after, round_value
 
 from core.kingdom import AI_VERSION  # noqa: F401 - recorded in seat details; bump it when play changes
 
-LEVELS = ("full", "greedy")
+LEVELS = ("full", "casual", "greedy")
+# casual: the full AI, except that one decision in CASUAL_ODDS (of those with a choice) takes a random
+# legal option, drawn from the seed and what the seat sees (no state: a resumed game plays on alike)
+CASUAL_ODDS = 4
 ANSWERS = ("deny", "mercy", "gold", "sabotage")
 SOLO_ROUNDS = 18
 # What a card is worth kept in hand, in points: answers, and the attack combos.
@@ -328,8 +331,8 @@ class KingdomAI:
             raise RulesError(f"unknown kingdom AI level {str(level)[:24]!r} (known: {', '.join(LEVELS)})")
         self.level = level or "full"
         self.stop = stop or (lambda: False)
-        # Nothing is kept between decisions (the seed is not used: each answer is reckoned from the
-        # view alone), so an AI built afresh on a resumed record plays as the one that began it.
+        # Nothing is kept between decisions (each answer is reckoned from the view alone; the seed only
+        # draws the casual level's slips), so an AI built afresh on a resumed record plays as the one that began it.
         self.seed = seed
 
     # -- entry point --
@@ -343,6 +346,8 @@ class KingdomAI:
         kn = _Know(game, decision.seat)
         if self.level == "greedy":
             code = _Greedy(kn, self.stop).choose(decision)
+        elif self.level == "casual" and (slip := _casual_slip(self.seed, decision, kn.view)) is not None:
+            code = opts[slip]
         else:
             code = _Full(kn, self.stop).choose(decision)
         if code not in opts:  # a safety net: never answer with an illegal option
@@ -354,6 +359,15 @@ class KingdomAI:
             # that passes would draw nothing and could stall the table, so it plays its best card
             code = _Greedy(kn, self.stop).action(cards)
         return code
+
+
+def _casual_slip(seed: int, decision: Decision, view: Any) -> int | None:
+    """The casual level's slip: the index of the random option it takes here, or None (the full AI's)."""
+    from core.digest import digest
+    from core.rng import SplitMix64
+
+    rng = SplitMix64(seed ^ int.from_bytes(digest((decision.kind, decision.options, view))[:8], "big"))
+    return rng.below(len(decision.options)) if rng.below(CASUAL_ODDS) == 0 else None
 
 
 def _quick(opts: list[Parts]) -> Parts:
