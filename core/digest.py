@@ -36,11 +36,30 @@ def _encode(obj: Any, out: list[bytes]) -> None:
     elif kind is dict:
         _encode_dict(obj, out)
     elif kind is list or kind is tuple:
-        out.append(b"l%d:" % len(obj))
-        for item in obj:
-            _encode(item, out)
+        _encode_list(obj, out)
     else:
         _encode_other(obj, out)
+
+
+def _encode_list(obj: list[Any] | tuple[Any, ...], out: list[bytes]) -> None:
+    """A list or tuple: its count, then its items, those of the commonest types encoded in line
+    (a game's state is mostly lists of short strings, small ints and booleans)."""
+    append = out.append
+    append(b"l%d:" % len(obj))
+    for item in obj:
+        kind = type(item)
+        if kind is str:
+            known = _STRINGS.get(item)
+            append(known if known is not None else _string(item))
+        elif kind is int:
+            known = _INTS.get(item)
+            append(known if known is not None else b"i%d;" % item)
+        elif kind is bool:
+            append(b"T" if item else b"F")
+        elif kind is list or kind is tuple:
+            _encode_list(item, out)
+        else:
+            _encode(item, out)
 
 
 def _encode_dict(obj: dict[Any, Any], out: list[bytes]) -> None:
@@ -71,7 +90,8 @@ def _encode_dict(obj: dict[Any, Any], out: list[bytes]) -> None:
             known = _STRINGS.get(v)
             append(known if known is not None else _string(v))
         elif kind is int:
-            append(b"i%d;" % v)
+            known_int = _INTS.get(v)
+            append(known_int if known_int is not None else b"i%d;" % v)
         elif v is None:
             append(b"N")
         elif kind is bool:
@@ -124,6 +144,7 @@ def _encode_other(obj: Any, out: list[bytes]) -> None:
 _first = itemgetter(0)
 _blake2b = hashlib.blake2b
 _STRINGS: dict[str, bytes] = {}  # short strings met before (keys, names) and their encodings
+_INTS: dict[int, bytes] = {i: b"i%d;" % i for i in range(-8, 256)}  # small ints, encoded once
 _LAYOUTS: dict[tuple[Any, ...], tuple[bytes, tuple[tuple[bytes, str], ...]]] = {}  # see _encode_dict
 
 

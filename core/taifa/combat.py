@@ -111,12 +111,13 @@ def _windows(t: Table, f: Fight, start: int) -> Proc:
         yield from _windows_once(t, f, start)
         return
     ring = t.others(start) + [start]
+    side = _bots_side(t, f)
     declined = 1
     i = 0
     while declined < len(ring):
         j = ring[i % len(ring)]
         i += 1
-        placed = _bot_window(t, f, j) if t.s.bots[j] else (yield from _player_window(t, f, j))
+        placed = _bot_window(t, f, j, side) if t.s.bots[j] else (yield from _player_window(t, f, j))
         declined = 0 if placed else declined + 1
 
 
@@ -164,11 +165,12 @@ def _windows_once(t: Table, f: Fight, start: int) -> Proc:
     """Revision 1's windows (``response_rounds`` off): every other kingdom, in play order, once;
     only kingdoms holding a card they could place are asked, and each places cards one by one,
     then says done."""
+    side = _bots_side(t, f)
     for j in t.others(start):
         if j == f.attacker:
             continue
         if t.s.bots[j]:
-            _bot_window(t, f, j)
+            _bot_window(t, f, j, side)
             continue
         while True:
             opts = _response_options(t, f, j)
@@ -176,10 +178,17 @@ def _windows_once(t: Table, f: Fight, start: int) -> Proc:
                 break
 
 
-def _bot_window(t: Table, f: Fight, j: int) -> bool:
+def _bots_side(t: Table, f: Fight) -> str | None:
+    """The side bots back in a fight that is not theirs (:func:`_against_leader`), None with
+    ``bots_join_fights`` off. Reckoned once a fight's windows: no castle changes hands in them."""
+    return _against_leader(t, f) if t.opts["bots_join_fights"] else None
+
+
+def _bot_window(t: Table, f: Fight, j: int, side: str | None) -> bool:
     """A bot's turn in a response window: at most one Response in a fight, the first usable
     of its row (9.4, TA-21), face up. It defends itself (TA-22) and, with ``bots_join_fights``,
-    joins another kingdom's fight against the leader (TA-30). Returns True when it placed one."""
+    joins another kingdom's fight against the leader (TA-30): ``side``, from :func:`_bots_side`.
+    Returns True when it placed one."""
     atk_moment, def_moment = MOMENTS[f.kind]
     if j == f.attacker or any(who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards):
         return False  # its one Response went with its attack, or it placed one already (TA-21)
@@ -188,7 +197,6 @@ def _bot_window(t: Table, f: Fight, j: int) -> bool:
         if cid:
             _place(t, f, "defence", j, cid, True)
         return cid is not None
-    side = _against_leader(t, f) if t.opts["bots_join_fights"] else None
     if side is None or (side == "defence" and not _bot_defends(t, f)):
         return False
     cid = bot_response(t, j, atk_moment if side == "attack" else def_moment, "other")
@@ -201,7 +209,8 @@ def _against_leader(t: Table, f: Fight) -> str | None:
     """TA-30: the side a bot backs in others' fights: the one fighting a leading kingdom (most
     castles, 8; ties lead together), when exactly one side is led by one; else none."""
     castles = [t.s.castles(x) for x in range(len(t.s.kingdoms))]
-    lead = {x for x, n in enumerate(castles) if n == max(castles)}
+    most = max(castles)
+    lead = {x for x, n in enumerate(castles) if n == most}
     attacker, defender = f.attacker in lead, f.defender in lead
     if attacker == defender:
         return None

@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+_new = object.__new__
+_copy = list.copy
+
 INDEPENDENT = -1
 OUT_OF_PLAY = -2
 BONUS_MIN, BONUS_MAX = -2, 2  # 2.4, 7
@@ -78,16 +81,21 @@ class TaifaState:
     last_combat: tuple[Any, ...] | None = None  # the last fight resolved (combat.py); never changed, only replaced
 
     def copy(self) -> "TaifaState":
-        return TaifaState(
-            self.kingdoms, self.decks, self.bots, self.capitals,
-            self.owner[:], self.garrison[:], self.bonus[:],
-            [h[:] for h in self.hands], [a[:] for a in self.army], [r[:] for r in self.ready],
-            self.kept[:], [p[:] for p in self.permanent],
-            {d: p[:] for d, p in self.draw.items()}, {d: p[:] for d, p in self.discard.items()},
-            self.removed[:], self.held[:], self.truces[:], self.in_play[:],
-            self.turn, self.current, self.passes,
-            self.fight.copy() if self.fight else None, self.last_dice, self.round, self.last_combat,
-        )
+        """A copy that shares nothing changeable with this state (the tuples and what is only ever
+        replaced, never changed, are shared). Made at every unit (core/procedure.py): built from
+        this state's attributes at once, not through the constructor."""
+        c = _new(TaifaState)
+        d = self.__dict__.copy()
+        d["owner"], d["garrison"], d["bonus"], d["kept"] = self.owner[:], self.garrison[:], self.bonus[:], self.kept[:]
+        d["hands"], d["army"] = list(map(_copy, self.hands)), list(map(_copy, self.army))
+        d["ready"], d["permanent"] = list(map(_copy, self.ready)), list(map(_copy, self.permanent))
+        d["draw"] = {deck: pile[:] for deck, pile in self.draw.items()}
+        d["discard"] = {deck: pile[:] for deck, pile in self.discard.items()}
+        d["removed"], d["held"], d["truces"], d["in_play"] = self.removed[:], self.held[:], self.truces[:], self.in_play[:]
+        if self.fight is not None:
+            d["fight"] = self.fight.copy()
+        c.__dict__ = d
+        return c
 
     def canonical(self) -> list[Any]:
         return [

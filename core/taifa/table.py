@@ -71,6 +71,12 @@ class Table(ProcedureGame):
         self.m, self.decks = taifa_map, decks
         self._cards = {c.id: c for d in decks for c in d}
         self._words = {c.id: card_words(c) for c in self._cards.values()}
+        # Pure and asked for at every event: worded once a game (clones share them; the kingdoms
+        # never change). The ``does`` cache only grows, by the few verbs the rules use.
+        self._names = {INDEPENDENT: "independent", **{k: KINGDOM_NAMES[key] for k, key in enumerate(state.kingdoms)}}
+        self._does: dict[tuple[int, str], str] = {}
+        self._borders = (), *(a.borders for a in taifa_map.areas)  # by area id (0 unused)
+        self._printed = 0, *(a.defence for a in taifa_map.areas)  # each area's printed defence, by id
 
     # -- naming and events -----------------------------------------------------
 
@@ -82,17 +88,26 @@ class Table(ProcedureGame):
         the Offensive symbol), ``Mesnada (3)``, ``Cavalry Charge (offensive)``; its id only when a
         card of ``among`` reads the same, ``Mesnada (C05, 3)`` (card ids are not names)."""
         words = self._words[cid]
+        if among == ():
+            return words
         if any(other != cid and self._words[other] == words for other in among):
             c = self._cards[cid]
             return f"{c.name} ({', '.join((cid, *qualities(c)))})"
         return words
 
     def name(self, k: int) -> str:
-        return "independent" if k == INDEPENDENT else KINGDOM_NAMES[self.s.kingdoms[k]]
+        try:
+            return self._names[k]
+        except KeyError:  # no kingdom of this game (an index from the end, as a list reads it)
+            return KINGDOM_NAMES[self.s.kingdoms[k]]
 
     def does(self, k: int, verb: str) -> str:
         """``Castile draws`` but ``Catalan Counties draw``: the kingdom with its verb agreeing."""
-        return f"{self.name(k)} {agree(self.name(k), verb)}"
+        said = self._does.get((k, verb))
+        if said is None:
+            name = self.name(k)
+            said = self._does[k, verb] = f"{name} {agree(name, verb)}"
+        return said
 
     def area_name(self, a: int) -> str:
         return self.m.areas[a - 1].name
@@ -178,23 +193,17 @@ class Table(ProcedureGame):
         if not own:
             cap = s.capitals[k]
             return [cap] if open_to(s.owner[cap]) else []
-        return sorted({b for a in own for b in self.m.areas[a - 1].borders
-                       if (o := s.owner[b]) != k and o >= INDEPENDENT and open_to(o)})
+        owner, borders = s.owner, self._borders
+        return sorted({b for a in own for b in borders[a] if (o := owner[b]) != k and o >= INDEPENDENT and open_to(o)})
 
     def neighbours(self, k: int) -> list[int]:
         """Kingdoms with an area bordering one of ``k``'s (5.3), in play order."""
-        s = self.s
-        found = set()
-        for a in s.areas_of(k):
-            for b in self.m.areas[a - 1].borders:
-                o = s.owner[b]
-                if o >= 0 and o != k:
-                    found.add(o)
-        return sorted(found)
+        owner, borders = self.s.owner, self._borders
+        return sorted({o for a in self.s.areas_of(k) for b in borders[a] if (o := owner[b]) >= 0 and o != k})
 
     def defence(self, a: int) -> int:
         """An area's defence counting its garrison, as a bot reckons it (9.2)."""
-        return self.m.areas[a - 1].defence + (1 if self.s.garrison[a] else 0)
+        return self._printed[a] + (1 if self.s.garrison[a] else 0)
 
     def others(self, k: int) -> list[int]:
         """The other kingdoms, clockwise (in play order) from ``k``."""
