@@ -224,7 +224,7 @@ def test_ai_and_greedy_seats(tmp_path: Path) -> None:
     (("--data", "cards=/nonexistent/cards.toml"), ["cannot read cards"]),
     (("--data", "map=x.toml"), ["Take the Kingdom has no data file 'map' (it takes cards)"]),
     (("--seat", "4=random"), ["no seat '4'", "Player 1, Player 2, Player 3"]),
-    (("--seat", "2=robot"), ["Player 2 may be human, ai, random, greedy, full, not 'robot'"]),
+    (("--seat", "2=robot"), ["Player 2 may be human, ai, random, greedy, casual, full, not 'robot'"]),
     (("-v", "solo", "--seat", "Enemy 1=random"), ["Enemy 1 may be bot, not 'random'"]),
     (("--seat", "random"), ["--seat takes NAME=KIND"]),
     (("--option", "survival=maybe"), ["survival"]),

@@ -38,7 +38,7 @@ async def test_a_kingdom_ai_seat_can_be_the_greedy_baseline(make_app) -> None:
         await kingdom_variant(pilot, setup, "multi-3")
         assert setup.query_one("#player-1-level", Select).disabled  # a person: no strength
         assert setup.query_one("#player-2-level", Select).value == "full"
-        await choose(pilot, "player-3-level", "greedy", ["greedy", "full"])
+        await choose(pilot, "player-3-level", "greedy", ["greedy", "casual", "full"])
         play = await start(pilot)
         plans = play.runner.plans
         assert plans[1].limit is None or plans[1].limit.level is None
