@@ -21,10 +21,6 @@ from notation.format import Header
 from notation.runner import Runner
 from notation.writer import Journal
 
-# At most this many games a task (a chunk is one message each way).
-MOST_CHUNK = 64
-
-
 def game_seeds(seed: int) -> Iterator[int]:
     """Each game's seed, drawn from the run's seed (so game k is reproducible alone); endless and lazy."""
     rng = SplitMix64(seed)
@@ -96,14 +92,6 @@ def chunks(shared: Games, seeds: Iterator[int], games: int, size: int) -> Iterat
         take = tuple(islice(seeds, min(size, games - first + 1)))
         yield Chunk(shared, first, take)
         first += len(take)
-
-
-def chunk_size(games: int, workers: int) -> int:
-    """Games a task: one when the games are few (each starts as soon as a worker is free), at most
-    MOST_CHUNK, and enough chunks that every worker has several to do."""
-    if workers <= 1:
-        return 1
-    return max(1, min(MOST_CHUNK, games // (workers * 8)))
 
 
 def flatten(results: Iterator[Sequence[Played]]) -> Iterator[Played]:

@@ -25,6 +25,9 @@ R = TypeVar("R")
 
 # How many tasks a worker has in hand or queued, at most: enough that none waits for the next.
 AHEAD_PER_WORKER = 4
+# At most this many items a task: a task is one message each way, and a game or a record may take a
+# millisecond or less, but the last tasks should not keep one worker busy while the others idle.
+MOST_CHUNK = 64
 # How long a cluster may take to answer when first asked (its scheduler's address given wrong,
 # say), in seconds.
 CONNECT_SECONDS = 10
@@ -49,6 +52,14 @@ def default_jobs() -> int:
     if given.isascii() and given.isdigit() and int(given) >= 1:
         return min(int(given), 256)
     return every_core()
+
+
+def chunk_size(items: int, workers: int) -> int:
+    """Items a task: one when the work is done here or the items are few (each starts as soon as a
+    worker is free), else enough tasks that every worker has several, at most MOST_CHUNK items each."""
+    if workers <= 1:
+        return 1
+    return max(1, min(MOST_CHUNK, items // (workers * 8)))
 
 
 def run_in_order(fn: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, cluster: str | None = None,

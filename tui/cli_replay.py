@@ -8,6 +8,7 @@ is one line on stderr, never a traceback.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn, Optional
@@ -15,7 +16,7 @@ from typing import Any, NoReturn, Optional
 import typer
 
 from core.engine import TABLE, RulesError, Viewer
-from notation.annex import annex_clause, notes_on
+from notation.annex import notes_on
 from notation.catalog import GameLookup
 from notation.export import ExportError, export_formats, export_stream
 from notation.files import read_regular, write_whole
@@ -23,9 +24,9 @@ from notation.format import RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.seat_log import parse_viewer
-from notation.verify import UNFINISHED, verify
-from notation.wording import count, visible
-from tui.cli_support import DATA_HELP, data_pairs, fail, games_for, output_path, takes_data_flags, visible_lines
+from notation.wording import visible
+from tui.cli_support import (CLUSTER_HELP, DATA_HELP, JOBS_HELP, data_pairs, fail, games_for, output_path,
+                             takes_data_flags, visible_lines)
 from tui.games import position_text
 
 replay_app = typer.Typer(
@@ -80,55 +81,55 @@ def _replay(file: Path) -> Replay:
 
 @replay_app.command("verify")
 def verify_command(
-    files: list[Path] = typer.Argument(..., help="One or more .fief records.", metavar="FILE...", show_default=False),
+    paths: list[str] = typer.Argument(..., help="Records: files, folders (their .fief files, subfolders too) "
+                                      "or quoted glob patterns ('games/**/*.fief').", metavar="PATH...",
+                                      show_default=False),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=256, help=JOBS_HELP),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP, metavar="ADDRESS"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the records that fail, and the summary."),
 ) -> None:
-    """Replay each FILE and check every checkpoint, the result and (seeded) every chance outcome.
+    """Replay each record and check every checkpoint, the result and (seeded) every chance outcome.
 
     Exit 0 when every record replays as recorded, 1 when one differs (at its first step that
     differs), 2 when one cannot be read. Always exactly one line a record, on standard output
     (or on standard error for one that cannot be read), each after the record's name when there
-    are several: what a record says is quoted visibly, never obeyed. Outcomes not derived from a
-    seed (dice typed at the table, chance recorded) are said to be taken as given:
-    ``ok (dice typed at the table: 14 outcomes taken as given): ...``. A record whose seed was
-    dealt by commit and reveal (a networked game's) says its deal was checked too:
-    ``ok: 7 records, unfinished, the deal checked: 3 parties``.
+    are several, then a summary line: what a record says is quoted visibly, never obeyed. Outcomes
+    not derived from a seed (dice typed at the table, chance recorded) are said to be taken as
+    given: ``ok (dice typed at the table: 14 outcomes taken as given): ...``. A record whose seed
+    was dealt by commit and reveal (a networked game's) says its deal was checked too:
+    ``ok: 7 records, unfinished, the deal checked: 3 parties``. The records are shared out among
+    --jobs processes (or a cluster's workers); the lines come in the same order whatever runs them.
     """
-    if len(files) == 1:
-        code, line = _verified(files[0])
-        typer.echo(line)
-        raise typer.Exit(code)
-    worst = 0
-    for file in files:
-        try:
-            code, line = _verified(file)
-        except typer.Exit as unreadable:  # said on standard error, in one line; the others are verified
-            worst = max(worst, int(unreadable.exit_code or 2))
-            continue
-        typer.echo(visible(f"{file}: ") + line)
-        worst = max(worst, code)
-    raise typer.Exit(worst)
+    from notation.tasks import ClusterError, chunk_size, run_in_order
+    from notation.verify_files import UNREADABLE, Files, check, record_paths, summary
+    from tui.cli_support import data_lookup_any, jobs_for
+    from tui.progress import Progress
 
-
-def _verified(file: Path) -> tuple[int, str]:
-    """The exit status and the one visible line of verifying ``file`` (typer.Exit(2), said in one line
-    on standard error, when it cannot be read)."""
-    recording = _read(file)
-    report = verify(recording, games=games(file))
-    if report.ok:
-        outcome = UNFINISHED if report.message == UNFINISHED else f"result {report.message}"
-        given = f" ({report.note})" if report.note else ""
-        deal = _deal_words(recording, report.deal)
-        return 0, visible(f"ok{given}: {count(report.records, 'record')}, {outcome}{deal}{annex_clause(recording)}")
-    return 1, visible(report.verdict)
-
-
-def _deal_words(recording: Recording, checked: bool) -> str:
-    """``, the deal checked: N parties`` after a good record's ok line when its header has a deal
-    (a networked game's seed, dealt by commit and reveal: notation/deal.py); "" when it has none."""
-    deal = recording.header.deal
-    if not checked or deal is None:
-        return ""
-    return f", the deal checked: {count(len(deal.parties), 'party', 'parties')}"
+    names = record_paths(paths)
+    workers = jobs_for(jobs, cluster)
+    lookup = data_lookup_any(_DATA)
+    if len(paths) == 1 and names == paths and not os.path.isdir(paths[0]):  # one file: its line alone
+        (one,) = check(Files(tuple(names), lookup))
+        if one.code == UNREADABLE:
+            _fail(f"{visible(one.path)}: {one.line}")
+        typer.echo(one.line)
+        raise typer.Exit(one.code)
+    size = chunk_size(len(names), workers if cluster is None else 8)
+    tasks = (Files(tuple(names[i:i + size]), lookup) for i in range(0, len(names), size))
+    codes: list[int] = []
+    try:
+        with Progress(len(names), "records") as progress:
+            for verdicts in run_in_order(check, tasks, jobs=workers, cluster=cluster):
+                for one in verdicts:
+                    codes.append(one.code)
+                    if one.code == UNREADABLE:
+                        progress.line(f"error: {visible(one.path)}: {one.line}", err=True)
+                    else:
+                        progress.line(f"{visible(one.path)}: {one.line}", quiet=quiet and not one.code)
+    except ClusterError as err:
+        _fail(str(err))
+    typer.echo(summary(codes))
+    raise typer.Exit(max(codes, default=0))
 
 
 @replay_app.command("show")

@@ -200,6 +200,22 @@ def data_lookup(game: str, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
     return core_games.lookup({game: data}) if data else core_games.info
 
 
+def data_lookup_any(pairs: Sequence[tuple[str, Path]]) -> GameLookup:
+    """The registry, with the data files given for every game that takes them all (a folder of records
+    may hold several games: those of the others read as they are); one line, exit 2, when no game
+    takes them. Loaded once, for every record, in whatever process reads it."""
+    if not pairs:
+        return core_games.info
+    from tui.cli_choices import canonical
+
+    takers = [name for name in core_games.names()
+              if all(canonical(key, [f.key for f in core_games.info(name).data_files])
+                     in [f.key for f in core_games.info(name).data_files] for key, _ in pairs)]
+    if not takers:
+        fail(f"no game takes the data files {', '.join(key for key, _ in pairs)}")
+    return core_games.lookup({name: load_data(name, pairs) for name in takers})
+
+
 def games_for(path: Path, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
     """The registry, with the data files given for the game of the record at ``path``."""
     if not pairs:

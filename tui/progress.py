@@ -32,10 +32,14 @@ class Progress:
             self._task = self._bar.add_task(self.noun, total=self.total)
         return self
 
-    def line(self, text: str) -> None:
-        """One item done, said in ``text`` (unless quiet)."""
-        if not self.quiet:
-            sys.stdout.write(text + "\n")
+    def line(self, text: str, *, err: bool = False, quiet: bool | None = None) -> None:
+        """One item done, said in ``text`` (unless quiet: this progress's, or ``quiet`` for this line);
+        ``err``: on standard error (above the bar, when there is one)."""
+        if not (self.quiet if quiet is None else quiet):
+            if err and self._bar is not None:
+                self._bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
+            else:
+                (sys.stderr if err else sys.stdout).write(text + "\n")
         if self._bar is not None:
             self._bar.advance(self._task)
 

@@ -22,11 +22,11 @@ from typing import Any
 
 from core import games as core_games
 from core.engine import Game, Result, RulesError
-from notation.batch import Games, Played, chunk_size, chunks, flatten, game_seeds, play
+from notation.batch import Games, Played, chunks, flatten, game_seeds, play
 from notation.catalog import GameLookup, utc_now
 from notation.files import OutputRefused, check_output, create_whole
 from notation.runner import GameSetup
-from notation.tasks import run_in_order
+from notation.tasks import chunk_size, run_in_order
 from notation.wording import count, visible
 
 __all__ = ["Batch", "Tally", "game_seeds", "run", "run_stamp", "summary"]

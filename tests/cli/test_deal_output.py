@@ -60,7 +60,7 @@ def test_verify_says_the_deal_was_checked(tmp_path: Path) -> None:
     assert invoke("replay", "verify", plain)[:2] == (0, "ok: 7 records, unfinished\n")
     code, out, _ = invoke("replay", "verify", dealt, plain)
     assert code == 0 and out.splitlines() == [f"{dealt}: ok: 7 records, unfinished, the deal checked: 3 parties",
-                                              f"{plain}: ok: 7 records, unfinished"]
+                                              f"{plain}: ok: 7 records, unfinished", "2 records: 2 ok"]
 
 
 def test_the_json_export_writes_the_deal_in_hex(tmp_path: Path) -> None:

@@ -276,12 +276,15 @@ def test_replay_verify_takes_any_number_of_records(tmp_path: Path) -> None:
     goldens = sorted((ROOT / "replays").glob("*.fief"))
     code, out, err = invoke("replay", "verify", *goldens)
     assert code == 0 and err == ""
-    assert out.splitlines() == [line for line in out.splitlines() if line.split(": ", 1)[1].startswith("ok: ")]
-    assert [line.split(": ", 1)[0] for line in out.splitlines()] == list(map(str, goldens))
+    *lines, last = out.splitlines()
+    assert lines == [line for line in lines if line.split(": ", 1)[1].startswith("ok: ")]
+    assert [line.split(": ", 1)[0] for line in lines] == list(map(str, goldens))
+    assert last == f"{len(goldens)} records: {len(goldens)} ok"  # the summary line
     cut = tmp_path / "cut.fief"
     cut.write_bytes(goldens[0].read_bytes()[:20])  # inside its header: unreadable
     code, out, err = invoke("replay", "verify", cut, goldens[1])
     assert code == 2 and err.startswith(f"error: {cut}: ") and err.count("\n") == 1
-    assert out.startswith(f"{goldens[1]}: ok: ") and out.count("\n") == 1  # the next one is still verified
+    assert out.startswith(f"{goldens[1]}: ok: ") and out.endswith("\n2 records: 1 ok, 1 cannot be read\n")
+    assert out.count("\n") == 2  # the next one is still verified
     code, out, _ = invoke("replay", "verify", goldens[1])
     assert code == 0 and out.startswith("ok: ")  # one record: its line alone, as it always was
