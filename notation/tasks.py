@@ -20,6 +20,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+from notation.catalog import app_version
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -126,9 +128,18 @@ def connect(address: str) -> Any:
         raise ClusterError(f"no Dask scheduler answers at {address}: {_first_line(err)}") from None
     try:
         client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        # A worker with another fiefdom could play other rules: the same bytes are promised, not hoped for.
+        mine = app_version()
+        for worker, theirs in sorted(client.run(app_version).items()):
+            if theirs != mine:
+                raise ClusterError(f"the worker at {worker} runs {theirs}, this machine {mine}: "
+                                   "install the same fiefdom on every machine")
     except (OSError, TimeoutError) as err:
         client.close()  # type: ignore[no-untyped-call]  # distributed's own
         raise ClusterError(f"the Dask scheduler at {address} has no workers: {_first_line(err)}") from None
+    except BaseException:
+        client.close()  # type: ignore[no-untyped-call]  # distributed's own
+        raise
     return client
 
 
