@@ -39,6 +39,7 @@ from notation.wording import visible
 from tui import games as tui_games
 from tui.cli_network import register as register_network
 from tui.cli_replay import replay_app
+from tui.cli_tournament import register as register_tournament
 from tui.session import default_data_dir
 from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, CLUSTER_HELP, DATA_HELP, JOBS_HELP, OPTION_HELP,
                              PLAY_SEED_HELP, SEAT_HELP, VARIANT_HELP, data_pairs, fail, games_for, resume_at_prompt, takes_data_flags)
@@ -239,6 +240,7 @@ def _add_games() -> None:
 _add_games()
 app.add_typer(replay_app, name="replay")
 register_network(app)
+register_tournament(app)
 
 
 # A write to standard output that failed (not a closed pipe): the status of every failed write.
