@@ -126,6 +126,13 @@ class ProcedureGame:
         """The unit after the current one, which returned ``returned``; None: the game is over."""
         raise NotImplementedError
 
+    def _quiet(self, unit: Unit) -> bool:
+        """Whether ``unit``, about to begin, certainly runs to its end without a question (a bot's
+        round that only deploys a card): its starting state is then not copied, as nothing can ask
+        for it (no point stands in it). A unit said quiet that asks one is a bug: RuntimeError.
+        A game may say so of the units it knows; by default none is."""
+        return False
+
     def _ended(self, end: GameEnded) -> Result:
         """The result of a game a procedure ended by raising ``end``."""
         raise NotImplementedError(f"{type(self).__name__} does not say how {type(end).__name__} ends the game")
@@ -178,6 +185,7 @@ class ProcedureGame:
             frames.append((before + len(replay.events), self._frame(replay._base, unit)))
 
         replay._begin = begin  # type: ignore[method-assign,unused-ignore]  # this copy only: note each unit begun
+        replay._quiet = lambda unit: False  # type: ignore[method-assign,unused-ignore]  # each frame shows its start
         replay._gen = replay._unit_proc(unit)
         replay._advance(None)
         for value in inputs[:-1]:
@@ -254,7 +262,7 @@ class ProcedureGame:
 
     def _begin(self, unit: Unit) -> None:
         self._unit = unit
-        self._base = self.s.copy()
+        self._base = None if self._quiet(unit) else self.s.copy()
         self._inputs = []
         self._gen = self._unit_proc(unit)
 
@@ -275,6 +283,8 @@ class ProcedureGame:
             assert self._gen is not None, "a frame is a picture: it is never played on"
             try:
                 self._point = self._gen.send(value)
+                if self._base is None:
+                    raise RuntimeError(f"unit {self._unit} was said to be quiet (_quiet) but asks {self._point}")
                 return
             except StopIteration as stop:
                 nxt = self._next_unit(stop.value)

@@ -57,13 +57,14 @@ def apply_step(game: Game, record: StepRecord, point: Point | None = None, *,
     if not isinstance(point, Chance):
         raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
     outcome = point.validate(record.outcome)  # what RecordedChance checks
-    told = tell_chance(point, outcome)
-    return told, _guarded(told.text, game.resolve, outcome)
+    told = tell_chance(point, outcome) if worded else Told("")
+    return told, _guarded(told.text, game.resolve, outcome, chance=point)
 
 
-def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any, game: Game | None = None) -> list[Event]:
-    """``action(value)``, a crash turned into RulesError naming the step by ``text`` (the decision
-    worded on ``game`` now, when not worded before: the position the failed move left)."""
+def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any, game: Game | None = None,
+             chance: Chance | None = None) -> list[Event]:
+    """``action(value)``, a crash turned into RulesError naming the step by ``text`` (when not worded
+    before, worded now: a decision on ``game``, the position the failed move left; an outcome of ``chance``)."""
     try:
         return action(value)
     except RulesError:
@@ -71,5 +72,7 @@ def _guarded(text: str, action: Callable[[Any], list[Event]], value: Any, game: 
     except Exception as err:  # a crash in the rules engine must not end a replay with a traceback
         if not text and game is not None:
             text = _describe(game, value)
+        elif not text and chance is not None:
+            text = tell_chance(chance, value).text
         why = " ".join(str(err).split())  # its words may quote the record: one line, made visible
         raise RulesError(visible(f"{text}: the rules engine failed ({type(err).__name__}: {why})")) from None

@@ -43,6 +43,22 @@ def bot_round(t: Table, k: int) -> Proc:
     return False
 
 
+def quiet_round(t: Table, k: int) -> bool:
+    """Whether bot ``k``'s round, about to begin, certainly asks nothing (core.procedure's
+    ``_quiet``): it passes, or deploys a Response or a Troop card that leaves its army not
+    stronger than the threshold (9.1, 9.2), as :func:`bot_round` does without a die."""
+    s = t.s
+    hand = s.hands[k]
+    if not hand:
+        return True
+    card = t.card(hand[0])
+    if card.offensive:
+        return False
+    if card.kind == "response":
+        return True
+    return card.kind == "troop" and troop_strength(t, s.army[k]) + (card.strength or 0) <= ATTACK_THRESHOLD
+
+
 def army_attack(t: Table, k: int, bonus_dice: int = 0) -> Proc:
     """9.2: attack with the whole army the strongest area still weaker than it. Returns False
     (the army waits) when there is none."""

@@ -50,7 +50,8 @@ def bot_response(t: Table, k: int, moment: str | None, role: str) -> str | None:
 
 
 def troop_strength(t: Table, cids: list[str]) -> int:
-    return sum(t.card(c).strength or 0 for c in cids)
+    cards = t._cards
+    return sum([cards[c].strength or 0 for c in cids])
 
 
 def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool, rule: str | None = None) -> None:
@@ -190,7 +191,7 @@ def _bot_window(t: Table, f: Fight, j: int, side: str | None) -> bool:
     joins another kingdom's fight against the leader (TA-30): ``side``, from :func:`_bots_side`.
     Returns True when it placed one."""
     atk_moment, def_moment = MOMENTS[f.kind]
-    if j == f.attacker or any(who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards):
+    if j == f.attacker or any([who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards]):
         return False  # its one Response went with its attack, or it placed one already (TA-21)
     if j == f.defender:
         cid = bot_response(t, j, def_moment, "defender") if _bot_defends(t, f) else None
@@ -208,7 +209,7 @@ def _bot_window(t: Table, f: Fight, j: int, side: str | None) -> bool:
 def _against_leader(t: Table, f: Fight) -> str | None:
     """TA-30: the side a bot backs in others' fights: the one fighting a leading kingdom (most
     castles, 8; ties lead together), when exactly one side is led by one; else none."""
-    castles = [t.s.castles(x) for x in range(len(t.s.kingdoms))]
+    castles = list(map(t.s.owner.count, range(len(t.s.kingdoms))))  # each one's castles (TaifaState.castles)
     most = max(castles)
     lead = {x for x, n in enumerate(castles) if n == most}
     attacker, defender = f.attacker in lead, f.defender in lead

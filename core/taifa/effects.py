@@ -36,11 +36,11 @@ def event_targets(t: Table, k: int, card: Card, bot: bool) -> list[int]:
 
 def bot_targets(t: Table, k: int, strength: int) -> list[int]:
     """9.2: the areas with the highest defence (garrison included) still below ``strength``."""
-    ok = [a for a in t.attackable(k) if t.defence(a) < strength]
+    ok = [(d, a) for a in t.attackable(k) if (d := t.defence(a)) < strength]
     if not ok:
         return []
-    best = max(t.defence(a) for a in ok)
-    return [a for a in ok if t.defence(a) == best]
+    best = max(d for d, _ in ok)
+    return [a for d, a in ok if d == best]
 
 
 def can_play(t: Table, k: int, cid: str, bot: bool) -> bool:

@@ -8,12 +8,15 @@ victory (8) makes of the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from core.engine import TABLE, Code, Decision, Event, Result, RulesError
+from core.games import OptionSpec
 from core.procedure import GameEnded, Proc, Unit
-from core.taifa.bots import bot_round
+from core.taifa.bots import bot_round, quiet_round
 from core.taifa.cards import Decks
 from core.taifa.data import packaged_cards, packaged_map
 from core.taifa.combat import SuddenVictory, attack, carries, combat_view, incursion
@@ -29,11 +32,18 @@ EL_CID_HANDS = {"almoravids": 12, "castile": 5, "catalans": 5, "el_cid": 7}  # 1
 EL_CID_WIN_LIMIT = 10  # 10.3: the Almoravids must hold fewer areas than this
 
 
+@lru_cache(maxsize=None)
+def _specs(variant: str) -> tuple[Mapping[str, OptionSpec], Mapping[str, OptionSpec]]:
+    """The option specs of ``variant`` by name, and those of every scenario (read at every game built)."""
+    specs = {spec.name: spec for spec in _option_specs(variant)}
+    every = {spec.name: spec for v in VARIANTS for spec in _option_specs(v)}
+    return MappingProxyType(specs), MappingProxyType(every)
+
+
 def coerce_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """Check rule options against the scenario's specs (strings from a command line are read);
     return them complete, each missing one at its default."""
-    specs = {spec.name: spec for spec in _option_specs(variant)}
-    every = {spec.name: spec for v in VARIANTS for spec in _option_specs(v)}
+    specs, every = _specs(variant)
     out: dict[str, Any] = {}
     for name, value in options.items():
         if name not in every:
@@ -130,6 +140,10 @@ class TaifaGame(Table):
         if unit[0] == "round":
             return self._round(unit[1])
         return self._turn_end()
+
+    def _quiet(self, unit: Unit) -> bool:
+        """A bot's round that only deploys a card or passes (bots.quiet_round)."""
+        return unit[0] == "round" and self.s.bots[unit[1]] and quiet_round(self, unit[1])
 
     def _next_unit(self, returned: Any) -> Unit | None:
         s = self.s

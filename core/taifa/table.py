@@ -58,6 +58,22 @@ def card_words(c: Card) -> str:
     return f"{c.name} ({', '.join(q)})" if q else c.name
 
 
+_CARD_TABLES: dict[int, tuple[Decks, dict[str, Card], dict[str, str]]] = {}  # by id(decks): see _card_tables
+
+
+def _card_tables(decks: Decks) -> tuple[dict[str, Card], dict[str, str]]:
+    """Every card of ``decks`` by id, and its words (:func:`card_words`): made once for the decks
+    and shared, read-only, by every game played with them (a batch builds a game per record)."""
+    kept = _CARD_TABLES.get(id(decks))
+    if kept is None or kept[0] is not decks:
+        cards = {c.id: c for d in decks for c in d}
+        kept = decks, cards, {cid: card_words(c) for cid, c in cards.items()}
+        if len(_CARD_TABLES) >= 8:  # a user's own decks come and go: keep a few
+            _CARD_TABLES.clear()
+        _CARD_TABLES[id(decks)] = kept
+    return kept[1], kept[2]
+
+
 class Table(ProcedureGame):
     """State plus the map and decks, and the operations every rule uses (TaifaGame adds the units)."""
 
@@ -69,8 +85,7 @@ class Table(ProcedureGame):
     def __init__(self, state: TaifaState, taifa_map: TaifaMap, decks: Decks) -> None:
         super().__init__(state)
         self.m, self.decks = taifa_map, decks
-        self._cards = {c.id: c for d in decks for c in d}
-        self._words = {c.id: card_words(c) for c in self._cards.values()}
+        self._cards, self._words = _card_tables(decks)
         # Pure and asked for at every event: worded once a game (clones share them; the kingdoms
         # never change). The ``does`` cache only grows, by the few verbs the rules use.
         self._names = {INDEPENDENT: "independent", **{k: KINGDOM_NAMES[key] for k, key in enumerate(state.kingdoms)}}
@@ -150,7 +165,8 @@ class Table(ProcedureGame):
             self.s.hands[k].extend(got)
         if got:
             said = f"{self.does(k, 'draws')} {len(got)} card{'s' if len(got) != 1 else ''}"
-            cards = ", ".join(self.label(c) for c in got)
+            words = self._words  # each card alone: label(c)
+            cards = ", ".join([words[c] for c in got])
             self.emit("draw", f"{said}: {cards}", "taifa 7", k, len(got), seen=self.hand_seen(k), public=said)
 
     def reshuffle(self, deck: str, cards: list[str], why: str, rule: str) -> Proc:
@@ -179,12 +195,14 @@ class Table(ProcedureGame):
 
     def forbidden(self, actor: int, against: int, action: str) -> bool:
         """A truce in force forbids ``actor`` to ``action`` against ``against`` (5.4, 10.2; TA-15)."""
-        return any(p == against and b == actor and action in f for p, b, f in self.s.truces)
+        truces = self.s.truces
+        return bool(truces) and any(p == against and b == actor and action in f for p, b, f in truces)
 
     def attackable(self, k: int, truces: bool = True) -> list[int]:
         """Areas ``k`` may attack (5.1 step 1): bordering, not its own, no truce against it (with
         ``truces=False``: truce or not); only its capital while it holds no area."""
         s = self.s
+        truces = truces and bool(s.truces)  # with none in force, the test is skipped
 
         def open_to(o: int) -> bool:
             return not truces or o == INDEPENDENT or not self.forbidden(k, o, "attack")
@@ -194,6 +212,8 @@ class Table(ProcedureGame):
             cap = s.capitals[k]
             return [cap] if open_to(s.owner[cap]) else []
         owner, borders = s.owner, self._borders
+        if not truces:
+            return sorted({b for a in own for b in borders[a] if (o := owner[b]) != k and o >= INDEPENDENT})
         return sorted({b for a in own for b in borders[a] if (o := owner[b]) != k and o >= INDEPENDENT and open_to(o)})
 
     def neighbours(self, k: int) -> list[int]:
