@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 import typer
 
+from core import games as core_games
 from core.engine import RulesError
 from tui.cli_support import (AI_DEPTH_HELP, AI_TIME_HELP, CLUSTER_HELP, JOBS_HELP, OPTION_HELP, VARIANT_HELP, fail,
                              takes_data_flags)
@@ -26,7 +27,8 @@ def register(app: typer.Typer) -> None:
 
 
 def tournament(
-    game: str = typer.Argument(..., help="The game, as for fiefdom simulate.", metavar="GAME", show_default=False),
+    game: str = typer.Argument(..., help=f"The game: {', '.join(core_games.names())}.", metavar="GAME",
+                               show_default=False),
     seat_kinds: str = typer.Option(..., "--seat-kinds", "-k", help=KINDS_HELP, metavar="KIND,KIND,...",
                                    show_default=False),
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help=VARIANT_HELP),
