@@ -513,7 +513,7 @@ def random_discard(t: Table, k: int, rule: str) -> Proc:
 def campaign_targets(t: Table, k: int) -> list[int]:
     """9.6: invasion-route areas that are neither ``k``'s nor independent."""
     s = t.s
-    return [a.id for a in t.m.areas if a.invasion and s.owner[a.id] >= 0 and s.owner[a.id] != k]
+    return [a for a in t.invasion_routes if s.owner[a] >= 0 and s.owner[a] != k]
 
 
 def campaign(t: Table, k: int, area: int, force: int) -> Proc:

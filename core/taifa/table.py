@@ -90,6 +90,8 @@ class Table(ProcedureGame):
         # never change). The ``does`` cache only grows, by the few verbs the rules use.
         self._names = {INDEPENDENT: "independent", **{k: KINGDOM_NAMES[key] for k, key in enumerate(state.kingdoms)}}
         self._does: dict[tuple[int, str], str] = {}
+        self._rings: dict[int, tuple[int, ...]] = {}  # others(k), clockwise from k
+        self.invasion_routes = tuple(a.id for a in taifa_map.areas if a.invasion)  # 2.5, 9.6
         self._borders = (), *(a.borders for a in taifa_map.areas)  # by area id (0 unused)
         self._printed = 0, *(a.defence for a in taifa_map.areas)  # each area's printed defence, by id
 
@@ -227,8 +229,11 @@ class Table(ProcedureGame):
 
     def others(self, k: int) -> list[int]:
         """The other kingdoms, clockwise (in play order) from ``k``."""
-        n = len(self.s.kingdoms)
-        return [(k + i) % n for i in range(1, n)] if k >= 0 else list(range(n))
+        ring = self._rings.get(k)
+        if ring is None:
+            n = len(self.s.kingdoms)
+            ring = self._rings[k] = tuple((k + i) % n for i in range(1, n)) if k >= 0 else tuple(range(n))
+        return list(ring)
 
     # -- dice --------------------------------------------------------------------
 
