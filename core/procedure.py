@@ -10,7 +10,9 @@ A generator cannot be copied, so the game runs in **units** (say the start
 of a turn, one seat's round, the end of a turn). When a unit begins, the
 state is copied; ``clone()`` is that copy with the unit's answers so far
 replayed, and ``canonical()`` is the unit, its starting state and those
-answers, which fix the position exactly.
+answers, which fix the position exactly. A unit the game says is quiet
+(:meth:`ProcedureGame._quiet`: it runs to its end without a question) is not
+copied: no position ever stands in it.
 
 One step (an apply or a resolve) may run several units: rulebook bots play
 whole rounds without a question. :meth:`ProcedureGame.frames` hands out, for
