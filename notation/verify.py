@@ -123,7 +123,7 @@ class Checker(RecordReader):
         self.chain = Chain()
         self.hashed = 0  # bytes of the file fed to the chain so far
         self.steps = 0
-        self.last = ""  # where the last step replayed is in the file
+        self._last: tuple[int, int] | None = None  # the last step replayed and its record's index (see last)
         self.resigned: Result | None = None  # a resignation the record ends with, once checked
         self.difference: _Difference | None = None
         self.ended: Result | None = None  # the game's result when the difference was found
@@ -181,19 +181,25 @@ class Checker(RecordReader):
     def _where(self, step: int, index: int) -> str:
         return f"step {step} (record {index} at byte {self.recording.offsets[index]})"
 
+    @property
+    def last(self) -> str:
+        """Where the last step replayed is in the file ("" before the first): worded when a message
+        needs it, not at every step."""
+        return "" if self._last is None else self._where(*self._last)
+
     # -- the walk ----------------------------------------------------------------------
 
     def before_step(self, step: int, index: int, record: Any, point: Point) -> None:
         if self.difference is not None:
             return
-        where = self._where(step, index)
         try:
-            self._no_chance(point, step, where)
+            if self.mode == "none":  # the only mode _no_chance refuses a point in
+                self._no_chance(point, step, self._where(step, index))
             if isinstance(record, ChanceRecord) and self.seeded is not None and isinstance(point, Chance) \
                     and not typed(self.seeded, point):
                 expected = point.validate(self.seeded.outcome(point))
                 if expected != record.outcome:
-                    raise _Difference(step, f"{where}: the record's outcome {outcome_text(record.outcome)} "
+                    raise _Difference(step, f"{self._where(step, index)}: the record's outcome {outcome_text(record.outcome)} "
                                             f"is not what seed {self.seeded.seed} gives ({outcome_text(expected)})")
         except _Difference as diff:
             self._differs(diff)
@@ -204,7 +210,7 @@ class Checker(RecordReader):
         if isinstance(record, ChanceRecord) and taken_as_given(self.mode, point):
             self.given += 1
         self.steps = step
-        self.last = self._where(step, index)
+        self._last = (step, index)
 
     def refused(self, step: int, index: int, message: str) -> None:
         if self.difference is None:
