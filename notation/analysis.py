@@ -10,11 +10,10 @@ the same reviewer, work and seed judges only the ones missing.
 
 from __future__ import annotations
 
-import multiprocessing
+import hashlib
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from core import games as core_games
 from core.engine import Code, Decision, RulesError
@@ -26,9 +25,7 @@ from notation.format import Header, RecordError
 from notation.reader import Recording, read_record_file
 from notation.replay import Replay
 from notation.seat_log import parse_viewer
-
-POLL = 0.1  # seconds between looks at the stop flag while the processes work
-
+from notation.tasks import every_core, run_in_order
 
 @dataclass(frozen=True)
 class Task:
@@ -116,32 +113,34 @@ class Judge:
 
 # -- the processes -------------------------------------------------------------------------------------
 
-_JUDGE: Judge | None = None  # each process's own
+
+@dataclass(frozen=True)
+class Work:
+    """One decision to judge, with what a process needs to judge it: the record, the registry lookup
+    (with the game's data files), the work and the seed. ``key`` names them, so a process judging one
+    decision after another of the same record keeps its replay (built once) rather than reading the
+    record again."""
+
+    record: bytes
+    games: GameLookup
+    key: bytes
+    work: int
+    seed: int
+    task: Task
 
 
-def _start(data: bytes, game_data: Mapping[str, Any], work: int, seed: int) -> None:
-    from notation.ai_process import quiet_child
-
-    quiet_child()
-    global _JUDGE
-
-    def lookup(name: str) -> core_games.GameDescriptor:
-        gi = core_games.info(name)
-        return gi.with_data(game_data) if game_data else gi
-
-    replay = Replay(read_record_file(data, games=lookup), games=lookup)
-    reviewer = lookup(replay.header.game).reviewer
-    assert reviewer is not None
-    _JUDGE = Judge(replay, reviewer(), work, seed)
+_KEPT: tuple[bytes, Judge] | None = None  # each process's judge of the record it judges
 
 
-def _judge(task: Task) -> Judged:
-    assert _JUDGE is not None
-    return _JUDGE(task)
-
-
-def default_processes() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+def judge_work(work: Work) -> Judged:
+    """The task: one decision judged, in whatever process or machine runs it."""
+    global _KEPT
+    if _KEPT is None or _KEPT[0] != work.key:
+        replay = Replay(read_record_file(work.record, games=work.games), games=work.games)
+        reviewer = work.games(replay.header.game).reviewer
+        assert reviewer is not None
+        _KEPT = (work.key, Judge(replay, reviewer(), work.work, work.seed))
+    return _KEPT[1](work.task)
 
 
 @dataclass
@@ -153,10 +152,12 @@ class Progress:
 def analyse(recording: Recording, *, games: GameLookup = core_games.info, seconds: float | None = None,
             seats: Iterable[int] | None = None, seed: int = 0, processes: int | None = None,
             previous: Analysis | None = None, progress: Callable[[Progress], None] = lambda p: None,
-            stop: Callable[[], bool] = lambda: False) -> tuple[Analysis, bool]:
+            stop: Callable[[], bool] = lambda: False, cluster: str | None = None) -> tuple[Analysis, bool]:
     """The record's decisions judged: (the analysis, whether it is whole). ``previous`` (an earlier
     analysis by the same reviewer, work and seed) keeps what it judged. Stopped (``stop()``, or
-    Ctrl-C: KeyboardInterrupt), it returns what was judged; RulesError when the game has no reviewer."""
+    Ctrl-C: KeyboardInterrupt), it returns what was judged; RulesError when the game has no reviewer.
+    The decisions are shared out among ``processes`` (default: every core) or the Dask cluster whose
+    scheduler is at ``cluster`` (notation/tasks.py: ClusterError when it cannot be used)."""
     gi = games(recording.header.game)
     if gi.reviewer is None:
         raise RulesError(f"{gi.title} has no reviewer in this fiefdom")
@@ -172,49 +173,25 @@ def analyse(recording: Recording, *, games: GameLookup = core_games.info, second
     total = len(todo) + len([j for j in kept.values() if j.seat in chosen])
     results = dict(kept)
     done = Progress(total - len(todo), total)
-    whole = True
-    n = min(len(todo), default_processes() if processes is None else max(1, processes))
+    n = min(len(todo), every_core() if processes is None else max(1, processes))
     progress(done)
+    # What travels to the processes: the data files by value (a lookup a caller made may not travel).
+    lookup = core_games.lookup({gi.name: dict(gi.data)}) if gi.data else core_games.info
+    key = hashlib.blake2b(recording.data + repr((work, seed, sorted(gi.data))).encode(), digest_size=16).digest()
     try:
-        if n <= 1:
-            judge = Judge(replay, reviewer, work, seed, stop)
-            for task in todo:
-                if stop():
-                    whole = False
-                    break
-                results[task.step] = judge(task)
-                done.done += 1
-                progress(done)
+        if n <= 1 and cluster is None:
+            judged = run_in_order(Judge(replay, reviewer, work, seed, stop), todo, stop=stop)
         else:
-            whole = _in_processes(recording, gi, todo, n, work, seed, results, done, progress, stop)
+            judged = run_in_order(judge_work, (Work(recording.data, lookup, key, work, seed, t) for t in todo),
+                                  jobs=n, cluster=cluster, stop=stop)
+        for one in judged:
+            results[one.step] = one
+            done.done += 1
+            progress(done)
     except KeyboardInterrupt:
-        whole = False
+        pass
+    whole = done.done == total
     decisions = tuple(results[k] for k in sorted(results))
     return Analysis(by=reviewer.by, unit=reviewer.unit, work=work, seed=seed, decisions=decisions), whole
 
 
-def _in_processes(recording: Recording, gi: core_games.GameDescriptor, todo: list[Task], n: int, work: int,
-                  seed: int, results: dict[int, Judged], done: Progress, progress: Callable[[Progress], None],
-                  stop: Callable[[], bool]) -> bool:
-    from notation.ai_process import process_context, real_stderr
-
-    with real_stderr():
-        pool = process_context().Pool(n, initializer=_start, initargs=(recording.data, dict(gi.data), work, seed))
-    try:
-        answers = pool.imap_unordered(_judge, todo, chunksize=1)
-        for _ in todo:
-            while True:
-                if stop():
-                    return False
-                try:
-                    judged = answers.next(timeout=POLL)
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
-            results[judged.step] = judged
-            done.done += 1
-            progress(done)
-        return True
-    finally:
-        pool.terminate()
-        pool.join()

@@ -30,6 +30,7 @@ AHEAD_PER_WORKER = 4
 # At most this many items a task: a task is one message each way, and a game or a record may take a
 # millisecond or less, but the last tasks should not keep one worker busy while the others idle.
 MOST_CHUNK = 64
+POLL = 0.1  # seconds between looks at the stop flag while the workers work
 # How long a cluster may take to answer when first asked (its scheduler's address given wrong,
 # say), in seconds.
 CONNECT_SECONDS = 10
@@ -65,19 +66,39 @@ def chunk_size(items: int, workers: int) -> int:
 
 
 def run_in_order(fn: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, cluster: str | None = None,
-                 ahead: int | None = None) -> Iterator[R]:
+                 ahead: int | None = None, stop: Callable[[], bool] | None = None) -> Iterator[R]:
     """``fn(item)`` for each item, in the items' order: in this process (``jobs`` 1, no cluster), in
     ``jobs`` processes, or on the Dask cluster whose scheduler is at ``cluster``. A task's exception
-    is raised here, when its turn comes; ClusterError when the cluster cannot be used."""
+    is raised here, when its turn comes; ClusterError when the cluster cannot be used. ``stop``,
+    looked at while the workers work (a screen closing): the results end there, the rest dropped."""
     if cluster is not None:
-        return _on_cluster(fn, items, cluster, ahead)
+        return _on_cluster(fn, items, cluster, ahead, stop or _never)
     if jobs <= 1:
-        return map(fn, items)
-    return _in_processes(fn, items, jobs, ahead or jobs * AHEAD_PER_WORKER)
+        return _here(fn, items, stop or _never)
+    return _in_processes(fn, items, jobs, ahead or jobs * AHEAD_PER_WORKER, stop or _never)
 
 
-def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: int) -> Iterator[R]:
+def _never() -> bool:
+    return False
+
+
+def _here(fn: Callable[[T], R], items: Iterable[T], stop: Callable[[], bool]) -> Iterator[R]:
+    for item in items:
+        if stop():
+            return
+        yield fn(item)
+
+
+def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: int,
+                  stop: Callable[[], bool]) -> Iterator[R]:
     from notation.ai_process import process_context, quiet_child, real_stderr
+
+    def ready(result: Any) -> bool:  # the next result is in, or the stop asked for (False)
+        while not result.ready():
+            if stop():
+                return False
+            result.wait(POLL)
+        return True
 
     with real_stderr():
         pool = process_context().Pool(jobs, initializer=quiet_child)
@@ -86,8 +107,12 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
         for item in items:
             waiting.append(pool.apply_async(fn, (item,)))
             if len(waiting) >= ahead:
+                if not ready(waiting[0]):
+                    return
                 yield waiting.popleft().get()
         while waiting:
+            if not ready(waiting[0]):
+                return
             yield waiting.popleft().get()
         pool.close()
     finally:
@@ -95,18 +120,34 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
         pool.join()
 
 
-def _on_cluster(fn: Callable[[T], R], items: Iterable[T], address: str, ahead: int | None) -> Iterator[R]:
+def _on_cluster(fn: Callable[[T], R], items: Iterable[T], address: str, ahead: int | None,
+                stop: Callable[[], bool]) -> Iterator[R]:
     client = connect(address)
     try:
         if ahead is None:
             ahead = max(1, sum(client.nthreads().values())) * AHEAD_PER_WORKER
+
+        def ready(future: Any) -> bool:
+            while not future.done():
+                if stop():
+                    return False
+                try:
+                    future.result(timeout=POLL)
+                except Exception:  # noqa: BLE001 - a time out, or the task's own error, raised when its turn comes
+                    pass
+            return True
+
         waiting: deque[Any] = deque()
         try:
             for item in items:
                 waiting.append(client.submit(fn, item, pure=False))
                 if len(waiting) >= ahead:
+                    if not ready(waiting[0]):
+                        return
                     yield waiting.popleft().result()
             while waiting:
+                if not ready(waiting[0]):
+                    return
                 yield waiting.popleft().result()
         finally:
             if waiting:

@@ -20,9 +20,10 @@ from notation.analysis import Progress, analyse, default_seats, keep_analysis, s
 from notation.analysis_words import json_report, text_report
 from notation.files import write_whole
 from notation.replay import Replay
+from notation.tasks import ClusterError
 from notation.wording import visible
 from tui.cli_replay import _DATA, FILE, _fail, _read, games, replay_app
-from tui.cli_support import output_path
+from tui.cli_support import CLUSTER_HELP, JOBS_HELP, jobs_for, output_path
 
 
 def _progress_to_terminal() -> Callable[[Progress], None]:
@@ -52,8 +53,8 @@ def analyse_command(
     force: bool = typer.Option(False, "--force", help="Replace the --out file if it exists (never FILE itself)."),
     as_json: bool = typer.Option(False, "--json", help="The report as JSON."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="The seed of the rollouts."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=256,
-                                       help="Processes (default: one per core). The figures are the same."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=256, help=JOBS_HELP),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP, metavar="ADDRESS"),
     keep: bool = typer.Option(True, "--keep/--no-keep",
                               help="Keep the analysis in FILE (a finished record) for the viewer; it never "
                                    "changes the game, and FILE still verifies."),
@@ -62,6 +63,7 @@ def analyse_command(
     choice and its line or gain, and a mark (inaccuracy, mistake, blunder; docs/review.md).
 
     Ctrl-C stops it and keeps what was judged; run it again to judge the rest."""
+    processes = jobs_for(jobs, cluster)
     if out is not None:
         output_path(out, force, [file, *(path for _, path in _DATA)])
     recording = _read(file)
@@ -75,9 +77,11 @@ def analyse_command(
     progress = _progress_to_terminal()
     try:
         analysis, whole = analyse(recording, games=lookup, seconds=seconds, seats=chosen, seed=seed,
-                                  processes=jobs, previous=previous, progress=progress)
+                                  processes=processes, previous=previous, progress=progress, cluster=cluster)
     except RulesError as err:
         _fail(f"{file}: {err}")
+    except ClusterError as err:
+        _fail(str(err))
     finally:
         if sys.stderr.isatty():
             sys.stderr.write("\n")

@@ -4,6 +4,7 @@ batch's games and verify a folder with the same bytes and lines as this machine 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -90,3 +91,13 @@ def test_no_scheduler_at_the_address_is_one_line(monkeypatch: pytest.MonkeyPatch
     code, out, err = invoke("simulate", "taifa", "--games", "2", "--cluster", "tcp://127.0.0.1:9")
     assert code == 2 and out == "" and err.startswith("error: no Dask scheduler answers at tcp://127.0.0.1:9: ")
     assert err.count("\n") == 1
+
+
+def test_an_analysis_on_the_cluster_gives_the_figures_of_one_process(cluster: str, tmp_path: Path) -> None:
+    record = tmp_path / "tafl.fief"
+    shutil.copyfile(Path(__file__).parents[2] / "replays" / "tafl-gild-9-5-0001.fief", record)
+    quick = ("--seconds", "0.01", "--json", "--no-keep")
+    here = invoke("replay", "analyse", record, *quick, "--jobs", "1")
+    there = invoke("replay", "analyse", record, *quick, "--cluster", cluster)
+    assert here[0] == there[0] == 0
+    assert json.loads(there[1]) == json.loads(here[1]) and json.loads(here[1])["whole"]
