@@ -38,8 +38,10 @@ class Progress:
         if not (self.quiet if quiet is None else quiet):
             if err and self._bar is not None:
                 self._bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
-            else:
-                (sys.stderr if err else sys.stdout).write(text + "\n")
+            else:  # each line as it comes, as typer.echo writes: a reader sees a game as it ends
+                stream = sys.stderr if err else sys.stdout
+                stream.write(text + "\n")
+                stream.flush()
         if self._bar is not None:
             self._bar.advance(self._task)
 

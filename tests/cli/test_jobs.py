@@ -4,8 +4,6 @@ lines as one process (issue 32); a folder, a glob and many files verified in one
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -111,24 +109,6 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-def test_ctrl_c_keeps_whole_games_only(tmp_path: Path) -> None:
-    """A run interrupted with every core busy: the games written are whole, verify, and come first."""
-    out = tmp_path / "games"
-    process = subprocess.Popen([str(FIEFDOM), "simulate", "tafl", "--seat", "attackers=random", "--seat",
-                                "defenders=random", "--games", "100000", "--jobs", "2", "--out", str(out), "--quiet"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "FIEFDOM_JOBS": ""})
-    deadline = time.monotonic() + 120
-    while (not out.is_dir() or len(list(out.glob("*.fief"))) < 5) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
-    assert process.returncode != 0 and b"Traceback" not in err
-    names = sorted(p.name for p in out.iterdir())
-    assert len(names) >= 5 and names == [f"tafl-traditional-1-{n:04d}.fief" for n in range(1, len(names) + 1)]
-    for name in names:
-        assert verify(read_record_file(out / name)).ok
 
 
 def test_verify_takes_folders_and_globs_with_a_line_a_record_and_a_summary(tmp_path: Path) -> None:

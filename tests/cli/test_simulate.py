@@ -163,6 +163,17 @@ def test_tafl_seats_by_ai_level(tmp_path: Path) -> None:
     assert code == 2 and "beginner, casual, strong, full" in err
 
 
+def _raw_line(fd: int) -> str:
+    """One line read from ``fd`` a byte at a time, none beyond it."""
+    line = b""
+    while not line.endswith(b"\n"):
+        byte = os.read(fd, 1)
+        if not byte:
+            break
+        line += byte
+    return line.decode()
+
+
 def finish_or_say_where(proc: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
     """The child's output once it ends; if it does not within ``timeout``, fail with its signal masks and
     its threads' stacks (its faulthandler, on SIGUSR1), so a rare stall says where it is."""
@@ -181,10 +192,12 @@ def finish_or_say_where(proc: subprocess.Popen[str], timeout: float) -> tuple[st
         pytest.fail(f"the run did not stop within {timeout} s of SIGINT; {' '.join(masks)}\n{err[-4000:]}")
 
 
-def test_ctrl_c_leaves_whole_games_and_one_line(tmp_path: Path) -> None:
-    """A run stopped by Ctrl-C (SIGINT) while it plays: each game's file is written whole when the game
-    ends, so the folder holds whole games that verify and nothing else (no half game, no file aside),
-    and the user reads one line."""
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_leaves_whole_games_and_one_line(jobs: str, tmp_path: Path) -> None:
+    """A run stopped by Ctrl-C (SIGINT) while it plays, alone or with its games shared out among
+    processes (which are stopped at once): each game's file is written whole when it comes back, so the
+    folder holds whole games that verify, the first ones, and nothing else (no half game, no file
+    aside), and the user reads one line."""
     out = tmp_path / "runs"
     # Ctrl-C as a terminal's foreground program has it: a test run started in the background by a shell
     # without job control (`make test &` in a script, a CI runner) has SIGINT ignored, as POSIX says,
@@ -193,11 +206,13 @@ def test_ctrl_c_leaves_whole_games_and_one_line(tmp_path: Path) -> None:
     code = ("import sys, signal, faulthandler; signal.signal(signal.SIGINT, signal.default_int_handler); "
             "faulthandler.register(signal.SIGUSR1, all_threads=True); "
             "from tui.cli import main; sys.argv = ['fiefdom', 'simulate', 'tafl', '--variant', "
-            f"'brandubh', '--seat', '1=random', '--seat', '2=random', '--games', '1000000', '--out', {str(out)!r}]; main()")
+            f"'brandubh', '--seat', '1=random', '--seat', '2=random', '--games', '1000000', '--out', {str(out)!r}, "
+            f"'--jobs', '{jobs}']; main()")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     assert proc.stdout is not None
-    lines = [proc.stdout.readline() for _ in range(3)]
+    # A line at a time straight from the pipe: a buffered reader would take lines communicate() then misses
+    lines = [_raw_line(proc.stdout.fileno()) for _ in range(3)]
     proc.send_signal(signal.SIGINT)
     rest, err = finish_or_say_where(proc, 30)
     assert proc.returncode == 130 and err == "interrupted\n", err
