@@ -79,6 +79,14 @@ class Card:
         return icon in self.icons
 
 
+class _Ids(dict[str, Card]):
+    """Cards by id; an unknown id is a RulesError. Looked up in C (``cards.by_id[cid]``), the
+    rules' hot paths call no method of their own for a card."""
+
+    def __missing__(self, card_id: str) -> Card:
+        raise RulesError(f"no card {card_id!r}")
+
+
 @dataclass(frozen=True)
 class CardSet:
     """A whole deck in file order (the packaged 108 cards, or a user's file)."""
@@ -87,10 +95,11 @@ class CardSet:
     by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
     # each card as people read it: its name, and what tells it from another card of that name
     labels: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    first: Mapping[str, Card] = field(init=False, repr=False, compare=False)  # key -> its first card in file order
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
-        by_id: dict[str, Card] = {}
+        by_id = _Ids()
         for c in cards:
             if c.id in by_id:
                 raise RulesError(f"card {c.id!r} ({c.name}): id is used by two cards")
@@ -98,12 +107,13 @@ class CardSet:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "by_id", MappingProxyType(by_id))
         object.__setattr__(self, "labels", MappingProxyType(_labels(cards)))
+        first: dict[str, Card] = {}
+        for c in cards:
+            first.setdefault(c.key, c)
+        object.__setattr__(self, "first", MappingProxyType(first))
 
     def __getitem__(self, card_id: str) -> Card:
-        try:
-            return self.by_id[card_id]
-        except KeyError:
-            raise RulesError(f"no card {card_id!r}") from None
+        return self.by_id[card_id]
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -24,6 +24,7 @@ HAND, SIMON_HAND, SURVIVAL_HAND = 5, 6, 4  # "Gameplay", "Characters", "Survival
 PLAYS = 3  # "Gameplay": up to three cards a turn
 START_POINTS = 12  # "Kingdom building phase": 12 points including the Castle
 NOBLE_KEYS = ("charles", "simon", "egbert", "maria", "baligant", "anne")
+_DRAFT_ORDER = tuple(sorted(DRAFT_KEYS))  # the draft's options, key by key
 
 
 def option_specs() -> tuple[Any, ...]:
@@ -193,15 +194,21 @@ class KingdomGame(Table):
         to reach 12, nor Egbert's kingdom (``keep_room``: his seat, when a Village awaits him)
         without room for his Village (KD-4, KD-5)."""
         s, cards = self.s, self.cards
+        by_id = cards.by_id
         done = [False] * len(s.realms)
         while not all(done):
             for k in range(len(s.realms)):
                 if done[k]:
                     continue
                 need = START_POINTS - score(cards, s.realms[k], True)
+                first: dict[str, str] = {}  # the pool's first card of each key that fits (the pool: DRAFT_KEYS)
+                for c in s.pool:
+                    card = by_id[c]
+                    if card.value <= need and card.key not in first:
+                        first[card.key] = c
                 opts: list[Code] = []
-                for key in sorted(DRAFT_KEYS):
-                    cid = next((c for c in s.pool if cards[c].key == key and cards[c].value <= need), None)
+                for key in _DRAFT_ORDER:
+                    cid = first.get(key)
                     if cid:
                         opts += [("draft", cid, w) for w in places(cards, s.realms[k], cid)]
                 why = ""
@@ -235,11 +242,22 @@ class KingdomGame(Table):
             if not done[k] or k == keep_room:
                 slots = sum(MAX_DEFENCES - len(sl.defences) for sl in r.slots)
                 states[k] = (START_POINTS - score(cards, r, True), MAX_LANDS - len(r.lands), slots)
-        pool = pool_of(Counter((cards[c].key == "land", cards[c].value) for c in s.pool))
+        by_id = cards.by_id
+        pool = pool_of(Counter((by_id[c].key == "land", by_id[c].value) for c in s.pool))
         at = {(land, value): i for i, (land, value, _) in enumerate(pool)}
 
+        known: dict[tuple[bool, int, bool], bool] = {}
+
         def fits(cid: str, reserve: bool) -> bool:
-            land, value = cards[cid].key == "land", cards[cid].value
+            """Whether the draft stays completable after ``cid``: the same for every card of its kind
+            and value, so reckoned once each."""
+            c = by_id[cid]
+            land, value = c.key == "land", c.value
+            if (land, value, reserve) not in known:
+                known[land, value, reserve] = completes(land, value, reserve)
+            return known[land, value, reserve]
+
+        def completes(land: bool, value: int, reserve: bool) -> bool:
             need, lands, slots = states[seat]
             after = {**states, seat: (need - value, lands - land, slots + (MAX_DEFENCES if land else -1))}
             if reserve and keep_room is not None:
@@ -277,7 +295,8 @@ class KingdomGame(Table):
         drawn = len(new)
         if drawn:  # what is drawn only the drawer reads (KD-29); the others, how many
             told = f"{self.name(k)} draws {plural(drawn, 'card')}"
-            self.emit("draw", f"{told}: {', '.join(map(self.label, new))} (hand of {want})",
+            labels = self.cards.labels
+            self.emit("draw", f"{told}: {', '.join([labels[c] for c in new])} (hand of {want})",
                       "kingdom characters" if want == SIMON_HAND else "kingdom gameplay", k, drawn, *new,
                       seen=frozenset((k,)), public=f"{told} (hand of {want})")
         if not s.deck and drawn:
@@ -297,7 +316,8 @@ class KingdomGame(Table):
             r.pending.remove(pen)
             yield from self.suffer(k, pen, "played on it by Baligant")
         if self.noble_key(k) != "baligant":
-            for pen in [c for c in r.hand if self.card(c).type == "penalty"]:
+            by_id = self.cards.by_id
+            for pen in [c for c in r.hand if by_id[c].type == "penalty"]:
                 r.hand.remove(pen)
                 yield from self.suffer(k, pen, "drawn")
         if r.frozen:
@@ -305,7 +325,8 @@ class KingdomGame(Table):
         played = could = False
         while s.plays > 0:
             opts = play_options(self, k)
-            could = could or any(o[0] != "move" for o in opts)
+            if not could:
+                could = any(o[0] != "move" for o in opts)
             if not opts:
                 break
             code = yield from self.ask(k, f"play a card ({plural(s.plays, 'play')} left), or done",

@@ -27,9 +27,9 @@ def card_value(cards: CardSet, realm: Realm, cid: str) -> int:
     """The defence points of a card in a kingdom (a Mercy standing as a Land counts as a Land, KD-9)."""
     if cid == HIDDEN_TRAP:
         return 0
-    c = cards[cid]
+    c = cards.by_id[cid]
     if c.key == "mercy":
-        return cards.of_key(LAND_VALUE_KEY)[0].value
+        return cards.first[LAND_VALUE_KEY].value
     if c.type == "trap":
         return 0
     return c.value
@@ -67,9 +67,10 @@ def slot_of(realm: Realm, cid: str) -> Slot | None:
 def attackable(realm: Realm) -> list[Slot]:
     """The Castles and Lands an attack may be made on: every Land (an undefended one too,
     "Note"), and the seat only when no Land is left ("Kingdom Defence")."""
-    if not standing(realm):
+    slots = realm.slots
+    if realm.out or not slots:
         return []
-    return list(realm.lands) if realm.lands else [realm.slots[0]]
+    return slots[1:] if len(slots) > 1 else [slots[0]]
 
 
 def defence_room(realm: Realm) -> list[Slot]:
@@ -87,7 +88,7 @@ def land_room(realm: Realm) -> bool:
 
 def places(cards: CardSet, realm: Realm, cid: str) -> list[str]:
     """Where a Defend card from the hand may go: slot card ids, or "new" for a new Land."""
-    c = cards[cid]
+    c = cards.by_id[cid]
     if c.key == "land":
         return ["new"] if land_room(realm) else []
     if c.type == "trap":
@@ -104,11 +105,14 @@ def has_land(cards: CardSet, realm: Realm) -> bool:
 def armed_defences(cards: CardSet, realm: Realm) -> list[str]:
     """Knights and Archers anywhere in the kingdom: what Mutiny may remove ("Notes on specific cards")."""
     return [cid for s in realm.slots for cid in s.defences
-            if cid != HIDDEN_TRAP and cards[cid].key in ("knights", "archers")]
+            if cid != HIDDEN_TRAP and cards.by_id[cid].key in ("knights", "archers")]
 
 
 def is_construction(cards: CardSet, cid: str) -> bool:
-    return cid != HIDDEN_TRAP and cards[cid].has("construction") and cards[cid].type == "defend"
+    if cid == HIDDEN_TRAP:
+        return False
+    c = cards.by_id[cid]
+    return "construction" in c.icons and c.type == "defend"
 
 
 def standing_title(cards: CardSet, slots: Sequence[tuple[str, Sequence[str]]], cid: str) -> str:
@@ -117,7 +121,11 @@ def standing_title(cards: CardSet, slots: Sequence[tuple[str, Sequence[str]]], c
     (``Land (land-3)``) only when another card standing there has the same label."""
     labels = cards.labels
     label = labels[cid]
-    same = sum(labels[card] == label for card, _ in slots) + sum(labels[d] == label for _, ds in slots for d in ds)
+    same = 0
+    for card, ds in slots:
+        same += labels[card] == label
+        for d in ds:
+            same += labels[d] == label
     key = cards.by_id[cid].key
     title = "Castle" if key == "castle" and slots and slots[0][0] == cid else \
         "Mercy standing as a Land" if key == "mercy" else label

@@ -42,24 +42,26 @@ def opponents(g: "Table", k: int) -> list[int]:
 def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]:
     """Every play ``k`` may make now (without "done"). ``solo_card``: the solo player's card
     for the round, the only card it may play (KD-20)."""
-    s, r = g.s, g.s.realms[k]
-    banned = set(s.banned)
+    s = g.s
+    realms, r, banned, by_id = s.realms, s.realms[k], s.banned, g.cards.by_id
     defend_ok, attack_ok = "defend" not in banned, "attack" not in banned
     cards = [solo_card] if solo_card else sorted(r.hand) + sorted(r.mercy)
     opts: list[Code] = []
     foes = opponents(g, k)
-    targets_exist = any(attackable(s.realms[o]) for o in foes)
+    open_ = [(o, attackable(realms[o])) for o in foes]  # each foe's Castle or Lands open to attack
+    targets_exist = any(slots for _, slots in open_)
+    starved = g.starved(k)
     for cid in cards:
-        c = g.card(cid)
-        key = c.key
-        if key in ANSWER_ONLY or (g.starved(k) and key in ("mercy", "sabotage")):
+        c = by_id[cid]
+        key, kind = c.key, c.type
+        if key in ANSWER_ONLY or (starved and key in ("mercy", "sabotage")):
             pass
-        elif c.type in ("defend", "trap", "mercenaries"):
+        elif kind in ("defend", "trap", "mercenaries"):
             if defend_ok:
                 opts += [("place", cid, where) for where in places(g.cards, r, cid)]
-            if c.type == "mercenaries" and attack_ok and targets_exist:
+            if kind == "mercenaries" and attack_ok and targets_exist:
                 opts.append(("attack", cid))
-        elif c.type == "attack":
+        elif kind == "attack":
             if attack_ok and targets_exist:
                 opts.append(("attack", cid))
         elif key == "mercy":
@@ -69,20 +71,19 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
                 opts.append(("mercy", cid, "fortune"))
         elif key == "fortune":
             opts.append(("fortune", cid))
-        elif c.type == "penalty":
+        elif kind == "penalty":
             if g.noble_key(k) == "baligant":
                 opts += [("penalty", cid, o) for o in foes]
         elif key == "freeze":
-            opts += [("freeze", cid, o) for o in foes if s.realms[o].frozen is None]
+            opts += [("freeze", cid, o) for o in foes if realms[o].frozen is None]
         elif key == "mutiny":
-            opts += [("mutiny", cid, o, t) for o in foes for t in armed_defences(g.cards, s.realms[o])]
+            opts += [("mutiny", cid, o, t) for o in foes for t in armed_defences(g.cards, realms[o])]
         elif key in ("earthquake", "disrepair", "sabotage"):
-            opts += [(key, cid, o, slot.card) for o in foes for slot in attackable(s.realms[o])
-                     if action_hits(g, key, slot)]
+            opts += [(key, cid, o, slot.card) for o, slots in open_ for slot in slots if action_hits(g, key, slot)]
     if not solo_card:  # Mercenaries already placed: move them, or attack from where they stand
         for slot in r.slots:
             for cid in slot.defences:
-                if g.card(cid).type != "mercenaries":
+                if by_id[cid].type != "mercenaries":
                     continue
                 if defend_ok:
                     opts += [("move", cid, to.card) for to in defence_room(r) if to is not slot]

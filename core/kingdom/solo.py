@@ -125,7 +125,7 @@ class SoloGame(Table):
     def describe_kingdom(self, k: int) -> str:
         parts = []
         for slot in self.s.realms[k].slots:
-            parts.append(" + ".join(self.cards[c].name for c in (slot.card, *slot.defences)))
+            parts.append(" + ".join(self.cards.by_id[c].name for c in (slot.card, *slot.defences)))
         return ", ".join(parts)
 
     # -- a round ------------------------------------------------------------------
@@ -165,7 +165,10 @@ class SoloGame(Table):
         alive = [k for k in (YOU, 1, 2) if self.standing(k)]
         holders = alive + [None] * (len(s.revealed) - len(alive))  # None: discarded
         ok = [dict(zip(p, s.revealed)) for p in set(permutations(holders, len(s.revealed)))]
-        ok = [a for a in ok if self._allowed(a)]
+        # who may be given each swapped card: its Noble's kingdom, while it stands (the same for every allocation)
+        owners = {card_key: owner for noble, card_key, _, _ in SWAPS if (owner := next(
+            (o for o in (YOU, 1, 2) if self.noble_key(o) == noble and self.standing(o)), None)) is not None}
+        ok = [a for a in ok if self._allowed(a, owners)]
         for k in alive[:-1] if len(alive) == len(s.revealed) else alive:
             choices = sorted({a[k] for a in ok if k in a})
             if len(choices) > 1:
@@ -185,14 +188,14 @@ class SoloGame(Table):
             self.to_discard(c)
             self.emit("allocate", f"{self.label(c)} is discarded (an enemy has fallen)", "kingdom solo", c)
 
-    def _allowed(self, a: dict[Any, str]) -> bool:
+    def _allowed(self, a: dict[Any, str], owners: dict[str, int]) -> bool:
+        by_id, penalty_to_you = self.cards.by_id, self.opts["penalty_to_player"]
         for k, c in a.items():
-            key = self.cards[c].key
-            for noble, card_key, _, _ in SWAPS:
-                owner = next((o for o in (YOU, 1, 2) if self.noble_key(o) == noble and self.standing(o)), None)
-                if key == card_key and owner is not None and k != owner:
-                    return False
-            if self.opts["penalty_to_player"] and self.cards[c].type == "penalty" and k != YOU:
+            card = by_id[c]
+            owner = owners.get(card.key)
+            if owner is not None and k != owner:
+                return False
+            if penalty_to_you and card.type == "penalty" and k != YOU:
                 return False
         return True
 
@@ -210,7 +213,7 @@ class SoloGame(Table):
             self.to_discard(cid)
             return
         r.hand.append(cid)
-        c = self.cards[cid]
+        c = self.cards.by_id[cid]
         if c.type == "penalty" and self.noble_key(YOU) != "baligant":
             r.hand.remove(cid)
             yield from self._suffer(YOU, cid)
@@ -242,8 +245,8 @@ class SoloGame(Table):
         an enemy cancels at the first chance."""
         s, r = self.s, self.s.realms[k]
         s.in_play.append(pen)
-        name = self.cards[pen].name
-        cancel = [c for c in [*r.hand, *r.mercy] if self.cards[c].key in ("deny", "mercy")] if not r.famine else []
+        name = self.cards.by_id[pen].name
+        cancel = [c for c in [*r.hand, *r.mercy] if self.cards.by_id[c].key in ("deny", "mercy")] if not r.famine else []
         if cancel:
             if k == YOU:
                 code = yield from self.ask(YOU, f"{name} strikes you: cancel it with a card you hold?",
@@ -255,12 +258,12 @@ class SoloGame(Table):
                 self.take(k, use)
                 s.in_play.remove(pen)
                 self.to_discard(use, pen)
-                self.emit("penalty", f"{self.name(k)} cancels {name} with {self.cards[use].name}", "kingdom penalty",
+                self.emit("penalty", f"{self.name(k)} cancels {name} with {self.cards.by_id[use].name}", "kingdom penalty",
                           k, use)
                 return
         s.in_play.remove(pen)
         self.to_discard(pen)
-        key = self.cards[pen].key
+        key = self.cards.by_id[pen].key
         if key == "famine":
             r.famine = True
         elif k == s.current:
@@ -273,7 +276,7 @@ class SoloGame(Table):
         """A frozen kingdom's card this round is lost, unless a held Mercy removes the Freeze
         (KD-15); an enemy uses its Mercy at once. True: it may play."""
         r = self.s.realms[k]
-        mercy = [c for c in [*r.hand, *r.mercy] if self.cards[c].key == "mercy"] if not r.famine else []
+        mercy = [c for c in [*r.hand, *r.mercy] if self.cards.by_id[c].key == "mercy"] if not r.famine else []
         use = None
         if mercy and k == YOU:
             code = yield from self.ask(YOU, "you are frozen: remove the Freeze with Mercy?",
@@ -306,7 +309,7 @@ class SoloGame(Table):
         if not thawed:
             self.to_discard(cid)
             return
-        c = self.cards[cid]
+        c = self.cards.by_id[cid]
         r.hand.append(cid)
         if c.type == "penalty" and self.noble_key(k) != "baligant":
             r.hand.remove(cid)
@@ -330,7 +333,7 @@ class SoloGame(Table):
 
     def enemy_choice(self, k: int, cid: str) -> Parts | None:
         """The enemy's play of ``cid`` ("Enemy rules"), or None when it can do nothing."""
-        s, r, c = self.s, self.s.realms[k], self.cards[cid]
+        s, r, c = self.s, self.s.realms[k], self.cards.by_id[cid]
         you = s.realms[YOU]
         banned = set(s.banned)
         place: Parts | None = None
@@ -355,12 +358,12 @@ class SoloGame(Table):
             return ("freeze", cid, YOU) if you.frozen is None else None
         if c.key == "mutiny":
             armed = armed_defences(self.cards, you)
-            return ("mutiny", cid, YOU, max(armed, key=lambda t: self.cards[t].value)) if armed else None
+            return ("mutiny", cid, YOU, max(armed, key=lambda t: self.cards.by_id[t].value)) if armed else None
         if c.key in ("earthquake", "disrepair"):
             slots = [sl for sl in attackable(you) if action_hits(self, c.key, sl)]
             if not slots:
                 return None
-            worth = [(self.cards[sl.defences[-1]].value if sl.defences and is_construction(self.cards, sl.defences[-1])
+            worth = [(self.cards.by_id[sl.defences[-1]].value if sl.defences and is_construction(self.cards, sl.defences[-1])
                       else 0) + (1 if sl.trap else 0) for sl in slots]
             return (c.key, cid, YOU, slots[worth.index(max(worth))].card)
         if c.key == "mercy":
@@ -421,9 +424,9 @@ class SoloGame(Table):
 
     def bought(self, buyer: int, player: int, cid: str) -> Proc:
         """Gold in solo (KD-19): the buyer plays the bought card at once, as its own."""
-        if self.cards[cid].type == "penalty":
+        if self.cards.by_id[cid].type == "penalty":
             self.to_discard(cid)
-            self.emit("gold", f"{self.name(buyer)} buys {self.cards[cid].name} and discards it", "KD-19", buyer)
+            self.emit("gold", f"{self.name(buyer)} buys {self.cards.by_id[cid].name} and discards it", "KD-19", buyer)
             return
         self.emit("gold", f"{self.name(buyer)} buys {self.label(cid)} and plays it at once", "KD-19", buyer, cid)
         s = self.s
@@ -432,7 +435,7 @@ class SoloGame(Table):
             s.current, s.plays, s.banned = YOU, 1, []
             s.realms[YOU].hand.append(cid)
             opts = play_options(self, YOU, solo_card=cid) + [("discard", cid)]
-            code = yield from self.ask(YOU, f"play the {self.cards[cid].name} you bought", opts, "action")
+            code = yield from self.ask(YOU, f"play the {self.cards.by_id[cid].name} you bought", opts, "action")
             if code[0] == "discard":
                 s.realms[YOU].hand.remove(cid)
                 self.to_discard(cid)

@@ -34,8 +34,9 @@ class Slot:
     damage: dict[str, int] = field(default_factory=dict)  # card id -> damage points it has taken
 
     def copy(self) -> "Slot":
-        return Slot(self.card, list(self.defences), self.trap, {k: list(v) for k, v in self.tucked.items()},
-                    dict(self.damage))
+        tucked, damage = self.tucked, self.damage  # most slots have neither
+        return Slot(self.card, self.defences[:], self.trap, {k: v[:] for k, v in tucked.items()} if tucked else {},
+                    damage.copy() if damage else {})
 
     def top(self) -> str:
         """The card an attack on this slot hits: its topmost Defence, or the slot's own card."""

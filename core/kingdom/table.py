@@ -13,7 +13,7 @@ from typing import Any
 
 from core.engine import Code, Decision, Result, RulesError
 from core.kingdom.cards import Card, CardSet
-from core.kingdom.lines import attackable, score, slot_of, standing, strength, standing_title
+from core.kingdom.lines import attackable, score, slot_of, strength, standing_title
 from core.kingdom.state import KingdomState, Slot
 from core.procedure import GameEnded, Proc, ProcedureGame
 
@@ -56,7 +56,7 @@ class Table(ProcedureGame):
     # -- names --------------------------------------------------------------------
 
     def card(self, cid: str) -> Card:
-        return self.cards[cid]
+        return self.cards.by_id[cid]
 
     def label(self, cid: str) -> str:
         """A card as people read it: its name (and what tells it from another card of that name,
@@ -66,23 +66,25 @@ class Table(ProcedureGame):
     def standing_name(self, seat: int, cid: str) -> str:
         """A card standing in ``seat``'s kingdom: ``Castle``, ``Walls``, with its id only when
         another card there is called the same (``Land (land-3)``)."""
-        slots = [(s.card, s.defences) for s in self.s.realms[seat].slots]
-        return standing_title(self.cards, slots, cid) if slot_of(self.s.realms[seat], cid) else self.label(cid)
+        realm = self.s.realms[seat]
+        if slot_of(realm, cid) is None:
+            return self.cards.labels[cid]
+        return standing_title(self.cards, [(s.card, s.defences) for s in realm.slots], cid)
 
     def name(self, seat: int) -> str:
-        noble = self.s.realms[seat].noble
+        noble, who = self.s.realms[seat].noble, self.seats[seat]
         if not noble:
-            return self.seats[seat]
-        who = self.cards[noble].key.title()
-        return f"{who} (you)" if self.seats[seat] == "You" else f"{self.seats[seat]} ({who})"
+            return who
+        key = self.cards.by_id[noble].key.title()
+        return f"{key} (you)" if who == "You" else f"{who} ({key})"
 
     def noble_key(self, seat: int) -> str:
         noble = self.s.realms[seat].noble
-        return self.cards[noble].key if noble else ""
+        return self.cards.by_id[noble].key if noble else ""
 
     def noble_number(self, seat: int) -> int:
         noble = self.s.realms[seat].noble
-        return self.cards[noble].value if noble else 0
+        return self.cards.by_id[noble].value if noble else 0
 
     # -- moving cards -------------------------------------------------------------
 
@@ -103,7 +105,7 @@ class Table(ProcedureGame):
 
     def attack_value(self, seat: int, cid: str) -> int:
         """An Attack or Mercenaries card's damage for ``seat`` (Charles's Cannons, Maria's Pikemen)."""
-        c, noble = self.cards[cid], self.noble_key(seat)
+        c, noble = self.cards.by_id[cid], self.noble_key(seat)
         if c.key == "cannon" and noble == "charles":
             return CANNON_CHARLES
         if c.key == "pikemen" and noble == "maria":
@@ -112,7 +114,7 @@ class Table(ProcedureGame):
 
     def trap_real(self, seat: int, cid: str) -> bool:
         """A Trap is real if its card says so, or if it is Egbert's ("Characters")."""
-        return self.cards[cid].real or self.noble_key(seat) == "egbert"
+        return self.cards.by_id[cid].real or self.noble_key(seat) == "egbert"
 
     def damage_lowers_score(self) -> bool:
         """Whether tucked damage lowers a kingdom's defence points (KD-6: only with the option,
@@ -124,7 +126,7 @@ class Table(ProcedureGame):
         return tuple(score(self.cards, r, self.damage_lowers_score()) for r in self.s.realms)
 
     def standing_seats(self) -> list[int]:
-        return [k for k, r in enumerate(self.s.realms) if standing(r)]
+        return [k for k, r in enumerate(self.s.realms) if not r.out and r.slots]  # lines.standing, inlined
 
     def order_from(self, seat: int) -> list[int]:
         """Every seat, clockwise from the one after ``seat``."""
@@ -146,9 +148,9 @@ class Table(ProcedureGame):
     def bought(self, buyer: int, player: int, cid: str) -> Proc:
         """Gold bought ``cid`` from ``player``: into the buyer's hand ("Notes: Gold"); a Penalty
         bought is discarded, never taken in hand (KD-13)."""
-        if self.cards[cid].type == "penalty":
+        if self.cards.by_id[cid].type == "penalty":
             self.to_discard(cid)
-            self.emit("gold", f"{self.name(buyer)} buys {self.cards[cid].name} and discards it", "KD-13", buyer)
+            self.emit("gold", f"{self.name(buyer)} buys {self.cards.by_id[cid].name} and discards it", "KD-13", buyer)
         else:
             self.s.realms[buyer].hand.append(cid)
             self.emit("gold", f"{self.name(buyer)} takes {self.label(cid)} into hand", "kingdom notes.gold",
@@ -182,7 +184,7 @@ class Table(ProcedureGame):
                 self.emit("trap", f"{self.where(seat, slot)} springs a Trap: a decoy, and the attack goes on",
                           "kingdom traps", seat, trap)
             else:
-                why = " (Egbert's Traps are always real)" if not self.cards[trap].real else ""
+                why = " (Egbert's Traps are always real)" if not self.cards.by_id[trap].real else ""
                 self.emit("trap", f"{self.where(seat, slot)} springs a real Trap{why}: the attack of {points} "
                           f"turns back on {self.name(by)}", "kingdom traps", seat, trap, by)
                 targets = attackable(self.s.realms[by])
@@ -238,10 +240,10 @@ class Table(ProcedureGame):
         self.to_discard(*realm.mercy, *realm.hand, *realm.pending, *([realm.frozen] if realm.frozen else []))
         realm.mercy, realm.hand, realm.pending, realm.frozen, realm.famine = [], [], [], None, False
         if s.survival and not realm.survived:  # KD-26: one survival set, once
-            village = next(c for c in s.survival if self.cards[c].key == "village")
-            land = next(c for c in s.survival if self.cards[c].key == "land")
+            village = next(c for c in s.survival if self.cards.by_id[c].key == "village")
+            land = next(c for c in s.survival if self.cards.by_id[c].key == "land")
             realm.slots = [Slot(village), Slot(land)]
-            realm.hand = [c for c in s.survival if self.cards[c].key == "mercenaries"]
+            realm.hand = [c for c in s.survival if self.cards.by_id[c].key == "mercenaries"]
             s.survival = []
             realm.survived = True
             self.emit("survival", f"{self.possessive(seat, capital=True)} Castle falls: survival, the kingdom restarts with a "
@@ -283,13 +285,13 @@ class Table(ProcedureGame):
             return []
         out = []
         for cid in [*r.hand, *r.mercy]:
-            key = self.cards[cid].key
+            key = self.cards.by_id[cid].key
             if key in ("deny", "mercy"):
                 out.append(cid)
             elif key == "gold" and card is not None and not counter:
                 out.append(cid)
-            elif key == "sabotage" and card is not None and not counter and self.cards[card].has("mechanical") \
-                    and self.cards[card].type in ("attack", "mercenaries"):
+            elif key == "sabotage" and card is not None and not counter and self.cards.by_id[card].has("mechanical") \
+                    and self.cards.by_id[card].type in ("attack", "mercenaries"):
                 out.append(cid)
         return out
 
@@ -310,7 +312,7 @@ class Table(ProcedureGame):
         """``card`` is played by ``player`` against ``against``: each of them in turn may answer
         it out of turn ("Action (blue) cards"). Returns ("played",), ("blocked", seat) or
         ("bought", seat): a Gold bought it, and Gold has gone to ``player`` (or away)."""
-        c = self.cards[card]
+        c = self.cards.by_id[card]
         if c.key == "dawn-raid" and self.opts.get("dawn_raid_unanswerable", True):  # KD-14: revision 2's rule
             self.emit("window", "Dawn Raid cannot be answered out of turn", "KD-14", player)
             return ("played",)
@@ -323,14 +325,14 @@ class Table(ProcedureGame):
                 answer = yield from self.answer(seat, player, card, what)
                 if answer is None:
                     continue
-                key = self.cards[answer].key
+                key = self.cards.by_id[answer].key
                 self.take(seat, answer)
                 self.s.in_play.append(answer)
                 if key != "gold":
                     self.s.in_play.remove(answer)
                     self.to_discard(answer)
                     verb = "blocks" if key != "sabotage" else "sabotages"
-                    self.emit("answer", f"{self.name(seat)} plays {self.cards[answer].name} out of turn and {verb} "
+                    self.emit("answer", f"{self.name(seat)} plays {self.cards.by_id[answer].name} out of turn and {verb} "
                               f"{self.label(card)}", "kingdom notes.deny" if key == "deny" else f"kingdom notes.{key}",
                               seat, answer, card)
                     return ("blocked", seat)
@@ -343,7 +345,7 @@ class Table(ProcedureGame):
                 if counter is not None:
                     self.take(player, counter)
                     self.to_discard(counter, answer)
-                    self.emit("answer", f"{self.name(player)} blocks the Gold with {self.cards[counter].name}: "
+                    self.emit("answer", f"{self.name(player)} blocks the Gold with {self.cards.by_id[counter].name}: "
                               f"{self.label(card)} goes on", "KD-13", player, counter)
                     countered = True
                     continue
@@ -367,8 +369,8 @@ class Table(ProcedureGame):
         """``seat``'s out-of-turn answer to ``card`` (a card id), or None. Asked even when only
         "pass" fits, so the prompts never tell who holds what (KD-11)."""
         cards = self.answer_cards(seat, card)
-        options: list[Code] = [(self.cards[c].key, c) for c in cards] + [("pass",)]
-        code = yield from self.ask(seat, f"{self.name(player)} plays {self.cards[card].name} {what}: "
+        options: list[Code] = [(self.cards.by_id[c].key, c) for c in cards] + [("pass",)]
+        code = yield from self.ask(seat, f"{self.name(player)} plays {self.cards.by_id[card].name} {what}: "
                                    "answer out of turn?", options, "respond")
         return None if code[0] == "pass" else code[1]
 
@@ -378,7 +380,7 @@ class Table(ProcedureGame):
         if not self.may_answer(player):
             return None
         cards = self.answer_cards(player, gold, counter=True)
-        options: list[Code] = [(self.cards[c].key, c) for c in cards] + [("pass",)]
+        options: list[Code] = [(self.cards.by_id[c].key, c) for c in cards] + [("pass",)]
         code = yield from self.ask(player, f"{self.name(buyer)} plays Gold to buy your card: block it?",
                                    options, "respond")
         return None if code[0] == "pass" else code[1]
