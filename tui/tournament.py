@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from itertools import permutations
 from pathlib import Path
 from typing import Any
@@ -124,7 +125,7 @@ class Tournament:
     cluster: str | None = None
     stamp: str = ""  # every record's creation time (tui.simulate.run_stamp)
 
-    @property
+    @cached_property  # asked at every game: reckoned once
     def schedule(self) -> list[tuple[int, ...]]:
         return arrangements(len(self.kinds), len(self.seats))
 
