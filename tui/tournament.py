@@ -423,7 +423,7 @@ def summary(standings: Standings, noun: str = "steps") -> str:
     if not standings.games:
         return "\n".join(visible(line) for line in lines)
     lines += [
-        "score: a win 1, a loss 0; a shared win or a draw splits the game's point",
+        f"score: a win 1, a loss 0, a shared win or a draw splits the point (even: {1 / len(standings.seat_names):.3f})",
         "",
         f"{'kind':<{width}} {'games':>6} {'wins':>6}" + (f" {'shared':>6}" if shared else "")
         + f" {'draws':>6} {'losses':>6} {'score':>7} {'mean':>6}  95% interval",
