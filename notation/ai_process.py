@@ -29,6 +29,7 @@ from typing import Any
 from core import games as core_games
 from core.engine import Code, Decision, Game, RulesError
 from core.match import Controller, Limit, Step, handed
+from notation import pickling  # noqa: F401 - a game's own data files travel to the process
 from notation.format import Header
 
 POLL = 0.01  # seconds between looks at the stop flag while the process thinks

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from notation.catalog import app_version
+from notation import pickling  # noqa: F401 - the game's data travels with the tasks
 
 T = TypeVar("T")
 R = TypeVar("R")

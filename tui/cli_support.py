@@ -201,19 +201,29 @@ def data_lookup(game: str, pairs: Sequence[tuple[str, Path]]) -> GameLookup:
 
 
 def data_lookup_any(pairs: Sequence[tuple[str, Path]]) -> GameLookup:
-    """The registry, with the data files given for every game that takes them all (a folder of records
-    may hold several games: those of the others read as they are); one line, exit 2, when no game
-    takes them. Loaded once, for every record, in whatever process reads it."""
+    """The registry, with the data files given for every game whose files they are (a folder of records
+    may hold several games: those of the others read as they are, and a record that needs files it
+    was not given says so); one line, exit 2, when they are no game's. Loaded once, for every record,
+    in whatever process reads it."""
     if not pairs:
         return core_games.info
     from tui.cli_choices import canonical
+    from tui.session import read_data_file
 
-    takers = [name for name in core_games.names()
-              if all(canonical(key, [f.key for f in core_games.info(name).data_files])
-                     in [f.key for f in core_games.info(name).data_files] for key, _ in pairs)]
-    if not takers:
-        fail(f"no game takes the data files {', '.join(key for key, _ in pairs)}")
-    return core_games.lookup({name: load_data(name, pairs) for name in takers})
+    loaded: dict[str, dict[str, Any]] = {}
+    why = ""
+    for name in core_games.names():
+        files = {f.key: f for f in core_games.info(name).data_files}
+        keys = [canonical(key, files) for key, _ in pairs]
+        if not all(key in files for key in keys):
+            continue
+        try:  # Taifa's decks and Take the Kingdom's cards are both "cards": the file says whose it is
+            loaded[name] = {key: read_data_file(path, files[key].load) for key, (_, path) in zip(keys, pairs)}
+        except RulesError as err:
+            why = why or str(err)
+    if not loaded:
+        fail(why or f"no game takes the data files {', '.join(key for key, _ in pairs)}")
+    return core_games.lookup(loaded)
 
 
 def games_for(path: Path, pairs: Sequence[tuple[str, Path]]) -> GameLookup:

@@ -4,8 +4,10 @@ lines as one process (issue 32); a folder, a glob and many files verified in one
 from __future__ import annotations
 
 import os
+import pickle
 import sys
 import time
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -137,3 +139,35 @@ def test_verify_takes_folders_and_globs_with_a_line_a_record_and_a_summary(tmp_p
     assert code == 2 and quiet.splitlines() == lines[5:]
     code, _, err = invoke("replay", "verify", str(tmp_path / "none-*.fief"))
     assert code == 2 and err == f"error: {tmp_path / 'none-*.fief'}: No such file or directory\n"
+
+
+def test_ones_own_cards_travel_to_the_processes_and_a_folder_reads_with_them(tmp_path: Path) -> None:
+    """A user's data file is loaded once and sent to each process (its read-only maps included):
+    records on one's own Take the Kingdom cards, the same for any --jobs, verify with --cards (Taifa
+    takes a "cards" file too: the file says whose it is)."""
+    text = resources.files("core.kingdom").joinpath("data/cards.toml").read_text("utf-8")
+    own = tmp_path / "own-cards.toml"
+    own.write_text(text.replace('name = "Soldiers"', 'name = "Footmen"', 1), "utf-8")
+    runs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}"
+        code, _, err = invoke("simulate", "kingdom", "--seat", "1=random", "--seat", "2=greedy", "--games", "4",
+                              "--cards", own, "--jobs", jobs, "--out", out, env={"SOURCE_DATE_EPOCH": STAMP})
+        assert code == 0, err
+        runs[jobs] = folder(out)
+    assert runs["1"] == runs["2"]
+    code, out, err = invoke("replay", "--cards", own, "verify", tmp_path / "jobs2", "--jobs", "2")
+    assert (code, err) == (0, "") and out.endswith("\n4 records: 4 ok\n")
+    code, out, err = invoke("replay", "verify", tmp_path / "jobs2", "--jobs", "2")
+    assert code == 2 and out == "4 records: 0 ok, 4 cannot be read\n" and err.count("give that file with --cards") == 4
+
+
+@pytest.mark.parametrize("game, key", [("taifa", "map"), ("taifa", "cards"), ("kingdom", "cards")])
+def test_a_games_data_survives_the_journey_to_a_process(game: str, key: str) -> None:
+    from core import games as core_games
+    from notation import pickling  # noqa: F401 - what the test is about
+
+    (data_file,) = [f for f in core_games.info(game).data_files if f.key == key]
+    loaded = data_file.load(str(resources.files(f"core.{game}").joinpath(f"data/{key}.toml")))
+    again = pickle.loads(pickle.dumps(loaded))
+    assert again == loaded and type(again) is type(loaded)
