@@ -9,6 +9,7 @@ traps"...) or ruling ids from docs/rulings/kingdom.md (KD-n).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from core.engine import Code, Decision, Result, RulesError
@@ -24,6 +25,15 @@ CANNON_CHARLES, PIKEMEN_MARIA = 5, 2  # "Characters"
 
 class Fallen(GameEnded):
     """Only one kingdom stands (multiplayer), or the solo player's Castle fell."""
+
+
+@lru_cache(maxsize=64)
+def _current_options(options: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+    """The names of the options not at an older revision's value (Table.canonical), worked out once
+    per set of options (the values are the game's own: a key 1 is one with True)."""
+    from core.kingdom import old_value
+
+    return tuple(name for name, v in options if not old_value(name, v))
 
 
 def plural(n: int, word: str) -> str:
@@ -47,10 +57,9 @@ class Table(ProcedureGame):
     def canonical(self) -> Any:
         """The position; an option at its revision-1 or revision-2 value is left out of it, so an
         older record replays to the same digests (docs/rulings/kingdom.md, "Revisions")."""
-        from core.kingdom import old_value
-
         out = super().canonical()
-        out["options"] = {name: v for name, v in self.opts.items() if not old_value(name, v)}
+        opts = self.opts
+        out["options"] = {name: opts[name] for name in _current_options(tuple(opts.items()))}
         return out
 
     # -- names --------------------------------------------------------------------
