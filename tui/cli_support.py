@@ -8,9 +8,11 @@ Nothing here names a game: a game's data files come from its descriptor
 
 from __future__ import annotations
 
+import contextlib
+
 import inspect
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
@@ -208,7 +210,6 @@ def data_lookup_any(pairs: Sequence[tuple[str, Path]]) -> GameLookup:
     if not pairs:
         return core_games.info
     from tui.cli_choices import canonical
-    from tui.session import read_data_file
 
     loaded: dict[str, dict[str, Any]] = {}
     why = ""
@@ -294,15 +295,23 @@ def check_resumable(path: Path, games: GameLookup) -> None:
 
 
 def run_batch(batch: Batch, games: GameLookup = core_games.info) -> Tally:
-    """A ``simulate`` command's games (tui.simulate.run), with what can go wrong in one line, exit 2: the
-    rules refuse the setup, a record may not be replaced, the folder cannot be written. A closed pipe
-    (``| head``) is not one of them: typer ends the command quietly."""
-    from notation.files import OutputRefused
-    from notation.tasks import ClusterError
+    """A ``simulate`` command's games (tui.simulate.run), with what can go wrong in one line (batch_errors)."""
     from tui.simulate import run
 
-    try:
+    with batch_errors():
         return run(batch, games)
+
+
+@contextlib.contextmanager
+def batch_errors() -> Iterator[None]:
+    """What can go wrong in a batch of games (simulate, tournament), in one line, exit 2: the rules
+    refuse the setup, a record may not be replaced, the folder cannot be written, the cluster cannot
+    be used. A closed pipe (``| head``) is not one of them: typer ends the command quietly."""
+    from notation.files import OutputRefused
+    from notation.tasks import ClusterError
+
+    try:
+        yield
     except BrokenPipeError:
         raise
     except (RulesError, OutputRefused, ClusterError) as err:

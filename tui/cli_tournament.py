@@ -57,9 +57,7 @@ def tournament(
     as long as no AI seat plays against the clock (--ai-time, Tafl's default: use --ai-depth).
     Ctrl-C stops at once and prints what the games that ended make.
     """
-    from notation.files import OutputRefused
-    from notation.tasks import ClusterError
-    from tui.cli_support import SIMULATE_WORDS, SimulateWords, jobs_for, new_game, seat_plans
+    from tui.cli_support import SIMULATE_WORDS, SimulateWords, batch_errors, jobs_for, new_game, seat_plans
     from tui.progress import Progress
     from tui.simulate import run_stamp
     from tui.tournament import Tournament, as_json as to_json, parse_kinds, run, summary
@@ -81,15 +79,9 @@ def tournament(
                       jobs=jobs_for(jobs, cluster), cluster=cluster, stamp=run_stamp())
     words = SIMULATE_WORDS.get(setup.game, SimulateWords())
     with Progress(tour.games, "games", quiet=quiet or as_json) as progress:
-        try:
+        with batch_errors():
             standings = run(tour, chosen.games, reason=words.reason or (lambda result: result.reason),
                             progress=progress.line, noun=words.noun)
-        except BrokenPipeError:
-            raise
-        except (RulesError, OutputRefused, ClusterError) as err:
-            fail(str(err))
-        except OSError as err:
-            fail(f"cannot write records: {err}")
     if as_json:
         typer.echo(json.dumps(to_json(standings), indent=2))
     else:

@@ -101,3 +101,14 @@ def test_an_analysis_on_the_cluster_gives_the_figures_of_one_process(cluster: st
     there = invoke("replay", "analyse", record, *quick, "--cluster", cluster)
     assert here[0] == there[0] == 0
     assert json.loads(there[1]) == json.loads(here[1]) and json.loads(here[1])["whole"]
+
+
+def test_a_tournament_on_the_cluster_prints_what_one_process_prints(cluster: str) -> None:
+    game = ["tournament", "kingdom", "--seat-kinds", "casual,greedy,random", "--games", "1", "--json"]
+    here = invoke(*game, "--jobs", "1")
+    there = invoke(*game, "--cluster", cluster)
+    assert here[0] == there[0] == 0
+    mine, theirs = json.loads(here[1]), json.loads(there[1])
+    mine.pop("seconds", None)
+    theirs.pop("seconds", None)
+    assert theirs == mine and mine["complete"]
