@@ -19,7 +19,9 @@ of them; a table per line turns those into ranks.
 
 from __future__ import annotations
 
-from functools import cache
+from array import array
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from typing import Any
 from itertools import chain
 
@@ -42,7 +44,13 @@ def can_stop(geo: Geometry, piece: int, f: int, t: int) -> bool:
     return True
 
 
-CACHE_LIMIT = 20_000  # line patterns kept per line and side (and per shared class) before it starts again
+# The caches' bounds (issue 32: a long run's memory stays flat). Each cache keeps two generations:
+# when the new one is full it becomes the old one (the one before is dropped), and a pattern found
+# in the old one moves to the new. The patterns met again (the start, the opening) stay however long
+# the run, a lookup that hits stays one dict lookup in C, and no cache holds more than twice its limit.
+CACHE_LIMIT = 40_000  # line patterns one board geometry's line caches take in (both sides) before they age
+SHARED_LIMIT = 50_000  # patterns its shared caches (MoveTables.shared, all classes) take in before they age
+ROW_TEXT_LIMIT = 4_096  # rows RowText takes in before it ages
 
 # Direction numbers (core.tafl.board.DIRECTIONS): along a row squares go east (2) and back
 # west (3); along a column north (0) and back south (1).
@@ -85,7 +93,12 @@ class MoveTables:
         # cache[side][line]: pattern -> ranks; shared[class]: pattern -> both sides' moves in the line's
         # terms. A line's pattern is worked out for both sides at once: the other side, to move next,
         # mostly finds the line as it was.
-        self.shared: list[dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]]] = [{} for _ in classes]
+        self.shared = [SharedCache(self, self.kind.index(c)) for c in range(len(classes))]
+        self.filled = 0  # patterns taken into the line caches since they last aged
+        self.shared_filled = 0  # and into the shared caches
+        # A shared entry is packed (MoveTables.line_moves): bytes, when every move in a line's terms
+        # is under 256 (boards up to 11x11), compact and never tracked by the garbage collector.
+        self.pack: Callable[[list[int]], Sequence[int]] = bytes if 2 * size * size <= 256 else partial(array, "H")
         self.cache: tuple[list[LineCache], ...] = tuple(
             [LineCache(self, line, side) for line in range(len(self.lines))] for side in (0, 1))
         for attackers, defenders in zip(*self.cache):
@@ -133,8 +146,24 @@ class MoveTables:
             out[piece] = (ahead, back)
         return out
 
-    def line_moves(self, line: int, pattern: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The moves of each side (attackers, defenders) along ``line`` holding ``pattern``, in the line's terms."""
+    def age(self) -> None:
+        """Every line cache's patterns become its old generation (see LineCache), the old ones dropped."""
+        for side in self.cache:
+            for line in side:
+                line.old = dict(line)
+                line.clear()
+        self.filled = 0
+
+    def age_shared(self) -> None:
+        """The same for the shared caches."""
+        for shared in self.shared:
+            shared.old = dict(shared)
+            shared.clear()
+        self.shared_filled = 0
+
+    def line_moves(self, line: int, pattern: bytes) -> Sequence[int]:
+        """The moves of each side along ``line`` holding ``pattern``, in the line's terms, packed: how
+        many the attackers have, theirs, then the defenders'."""
         runs = self.runs[self.kind[line]]
         sides: tuple[list[int], list[int]] = ([], [])
         occupied = [j for j, piece in enumerate(pattern) if piece]
@@ -147,14 +176,41 @@ class MoveTables:
             out += ahead[j][occupied[i + 1]]
             out += back[j][lo]
             lo = j + 1
-        return tuple(sides[0]), tuple(sides[1])
+        return self.pack([len(sides[0])] + sides[0] + sides[1])
+
+
+class SharedCache(dict[bytes, Sequence[int]]):
+    """Both sides' moves along one class of lines, packed in the line's terms (line_moves), by the
+    line's pattern; worked out on a miss, in two generations (CACHE_LIMIT's comment)."""
+
+    __slots__ = ("mt", "line", "old")
+
+    def __init__(self, mt: MoveTables, line: int) -> None:
+        super().__init__()
+        self.mt, self.line = mt, line  # line: one of the class, for line_moves
+        self.old: dict[bytes, Sequence[int]] = {}  # the generation before (MoveTables.age_shared)
+
+    def __missing__(self, pattern: bytes) -> Sequence[int]:
+        moves = self.old.get(pattern)
+        mt = self.mt
+        if moves is None:
+            moves = mt.line_moves(self.line, pattern)
+        if mt.shared_filled >= SHARED_LIMIT:
+            mt.age_shared()
+        mt.shared_filled += 1
+        self[pattern] = moves
+        return moves
 
 
 class LineCache(dict[bytes, tuple[int, ...]]):
     """One line's moves for one side, by the line's pattern; a pattern not there yet is worked out
-    (for both sides) on the way, by ``cache[pattern]`` in C, with no test for a miss in Python."""
+    (for both sides) on the way, by ``cache[pattern]`` in C, with no test for a miss in Python.
 
-    __slots__ = ("mt", "line", "side", "shared", "rank", "pair")
+    The two sides' caches of a line hold the same patterns (a miss fills both, and all the line
+    caches of a geometry age at once, after CACHE_LIMIT patterns): memory is bounded by the number
+    of patterns, however they fall on the lines."""
+
+    __slots__ = ("mt", "line", "side", "shared", "rank", "pair", "old")
     pair: "LineCache"  # the other side's cache of the same line (set by MoveTables)
 
     def __init__(self, mt: MoveTables, line: int, side: int) -> None:
@@ -162,29 +218,46 @@ class LineCache(dict[bytes, tuple[int, ...]]):
         self.mt, self.line, self.side = mt, line, side
         self.shared = mt.shared[mt.kind[line]]
         self.rank = mt.to_rank[line].__getitem__
+        self.old: dict[bytes, tuple[int, ...]] = {}  # the generation before (MoveTables.age)
 
     def __missing__(self, pattern: bytes) -> tuple[int, ...]:
-        moves = self.shared.get(pattern)
-        if moves is None:
-            if len(self.shared) >= CACHE_LIMIT:
-                self.shared.clear()
-            moves = self.shared[pattern] = self.mt.line_moves(self.line, pattern)
-        if len(self) >= CACHE_LIMIT:
-            self.clear()
-            self.pair.clear()
-        rank = self.rank
-        mine = self[pattern] = tuple(map(rank, moves[self.side]))
-        self.pair[pattern] = tuple(map(rank, moves[1 - self.side]))  # the other side's, for its turn
+        pair = self.pair
+        mine = self.old.get(pattern)
+        if mine is not None:
+            theirs = pair.old[pattern]  # the pair's old generation holds the same patterns
+        else:
+            moves = self.shared[pattern]
+            rank, split = self.rank, moves[0] + 1
+            mine, theirs = tuple(map(rank, moves[1:split])), tuple(map(rank, moves[split:]))
+            if self.side:
+                mine, theirs = theirs, mine
+        mt = self.mt
+        if mt.filled >= CACHE_LIMIT:
+            mt.age()
+        mt.filled += 1
+        self[pattern] = mine
+        pair[pattern] = theirs  # the other side's, for its turn: it mostly finds the line as it was
         return mine
 
 
 class RowText(dict[bytes, str]):
-    """A row's OpenTafl text (``3ttttt3``) by its bytes, worked out the first time it is asked for."""
+    """A row's OpenTafl text (``3ttttt3``) by its bytes, worked out the first time it is asked for
+    (in two generations, as the line caches)."""
+
+    __slots__ = ("old",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.old: dict[bytes, str] = {}
 
     def __missing__(self, row: bytes) -> str:
-        if len(self) >= CACHE_LIMIT:
+        text = self.old.get(row)
+        if text is None:
+            text = format_row(row)
+        if len(self) >= ROW_TEXT_LIMIT:
+            self.old = dict(self)
             self.clear()
-        text = self[row] = format_row(row)
+        self[row] = text
         return text
 
 
