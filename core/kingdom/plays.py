@@ -51,6 +51,7 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
     open_ = [(o, attackable(realms[o])) for o in foes]  # each foe's Castle or Lands open to attack
     targets_exist = any(slots for _, slots in open_)
     starved = g.starved(k)
+    wheres: dict[tuple[str, str], list[str]] = {}  # where a card may be placed: the same for its kind
     for cid in cards:
         c = by_id[cid]
         key, kind = c.key, c.type
@@ -58,7 +59,9 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
             pass
         elif kind in ("defend", "trap", "mercenaries"):
             if defend_ok:
-                opts += [("place", cid, where) for where in places(g.cards, r, cid)]
+                if (key, kind) not in wheres:
+                    wheres[key, kind] = places(g.cards, r, cid)
+                opts += [("place", cid, where) for where in wheres[key, kind]]
             if kind == "mercenaries" and attack_ok and targets_exist:
                 opts.append(("attack", cid))
         elif kind == "attack":
