@@ -72,14 +72,16 @@ class Cluster:
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
         py = [sys.executable, "-m"]
         self.processes = [subprocess.Popen([*py, "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
-                                            "0", "--no-dashboard", "--scheduler-file", str(plan)], **quiet)]
+                                            "0", "--no-dashboard", "--scheduler-file", str(plan)], cwd=self.here,
+                                           **quiet)]
         while not plan.exists() or not plan.read_text().strip().endswith("}"):
             time.sleep(0.1)
         address = str(json.loads(plan.read_text())["address"])
         for n in range(2):
             self.processes.append(subprocess.Popen([*py, "distributed.cli.dask_worker", address, "--nthreads", "1",
                                                     "--no-nanny", "--no-dashboard", "--host", "127.0.0.1",
-                                                    "--local-directory", str(self.here / f"w{n}")], **quiet))
+                                                    "--local-directory", str(self.here / f"w{n}")], cwd=self.here,
+                                                   **quiet))
         from distributed import Client
 
         with Client(address) as client:  # type: ignore[no-untyped-call]
@@ -101,6 +103,7 @@ def main() -> None:
     parser.add_argument("--only", default="simulate,verify,cluster")
     parser.add_argument("--games-set", default=",".join(SIMULATE), help="which of: " + ", ".join(SIMULATE))
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # each figure as it comes
     only = set(args.only.split(","))
     print(f"load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores, {args.games} games, best of {args.runs}")
     work = Path(tempfile.mkdtemp())
