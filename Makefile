@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
 
-.PHONY: play test install bench bench-startup bench-big bench-records bench-review goldens goldens-tafl goldens-taifa \
+.PHONY: play test install bench bench-startup bench-big bench-records bench-review bench-jobs goldens goldens-tafl goldens-taifa \
 	goldens-kingdom snapshots-golden clean
 
 $(STAMP): pyproject.toml
@@ -76,6 +76,12 @@ bench-startup: $(STAMP)
 # a record"). The records are made in the temporary folder; ONLY=tafl-brandubh,taifa,... for some.
 bench-review: $(STAMP)
 	$(PY) scripts/bench_review.py $(if $(ONLY),--only $(ONLY))
+
+# simulate and verify on 1 and 2 processes and a local Dask cluster; peak memory of long runs
+# (docs/performance.md, "Every core, then a cluster")
+bench-jobs: $(STAMP)
+	$(PY) scripts/bench_jobs.py --games 2000
+	$(PY) scripts/bench_memory.py
 
 # A 188,000-move record and each command's time and peak memory on it (docs/performance.md,
 # "Big records"). The record is written once to the temporary folder; RECORD=path to choose.
