@@ -31,6 +31,7 @@ AHEAD_PER_WORKER = 4
 # At most this many items a task: a task is one message each way, and a game or a record may take a
 # millisecond or less, but the last tasks should not keep one worker busy while the others idle.
 MOST_CHUNK = 64
+CLUSTER_GUESS = 8
 POLL = 0.1  # seconds between looks at the stop flag while the workers work
 # How long a cluster may take to answer when first asked (its scheduler's address given wrong,
 # say), in seconds.
@@ -58,9 +59,11 @@ def default_jobs() -> int:
     return every_core()
 
 
-def chunk_size(items: int, workers: int) -> int:
+def chunk_size(items: int, jobs: int, cluster: str | None = None) -> int:
     """Items a task: one when the work is done here or the items are few (each starts as soon as a
-    worker is free), else enough tasks that every worker has several, at most MOST_CHUNK items each."""
+    worker is free), else enough tasks that every worker has several, at most MOST_CHUNK items each.
+    A cluster's size is known only once connected: it is taken for CLUSTER_GUESS workers."""
+    workers = CLUSTER_GUESS if cluster is not None else jobs
     if workers <= 1:
         return 1
     return max(1, min(MOST_CHUNK, items // (workers * 8)))
@@ -94,27 +97,12 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
                   stop: Callable[[], bool]) -> Iterator[R]:
     from notation.ai_process import process_context, quiet_child, real_stderr
 
-    def ready(result: Any) -> bool:  # the next result is in, or the stop asked for (False)
-        while not result.ready():
-            if stop():
-                return False
-            result.wait(POLL)
-        return True
-
     with real_stderr():
         pool = process_context().Pool(jobs, initializer=quiet_child)
     try:
-        waiting: deque[Any] = deque()
-        for item in items:
-            waiting.append(pool.apply_async(fn, (item,)))
-            if len(waiting) >= ahead:
-                if not ready(waiting[0]):
-                    return
-                yield waiting.popleft().get()
-        while waiting:
-            if not ready(waiting[0]):
-                return
-            yield waiting.popleft().get()
+        yield from _windowed(lambda item: pool.apply_async(fn, (item,)), items, ahead, stop, deque(),
+                             done=lambda result: result.ready(), pause=lambda result: result.wait(POLL),
+                             take=lambda result: result.get())
         pool.close()
     finally:
         pool.terminate()  # at once: a worker deep in a long game is not waited for
@@ -124,37 +112,49 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
 def _on_cluster(fn: Callable[[T], R], items: Iterable[T], address: str, ahead: int | None,
                 stop: Callable[[], bool]) -> Iterator[R]:
     client = connect(address)
+    waiting: deque[Any] = deque()
     try:
         if ahead is None:
             ahead = max(1, sum(client.nthreads().values())) * AHEAD_PER_WORKER
-
-        def ready(future: Any) -> bool:
-            while not future.done():
-                if stop():
-                    return False
-                try:
-                    future.result(timeout=POLL)
-                except Exception:  # noqa: BLE001 - a time out, or the task's own error, raised when its turn comes
-                    pass
-            return True
-
-        waiting: deque[Any] = deque()
-        try:
-            for item in items:
-                waiting.append(client.submit(fn, item, pure=False))
-                if len(waiting) >= ahead:
-                    if not ready(waiting[0]):
-                        return
-                    yield waiting.popleft().result()
-            while waiting:
-                if not ready(waiting[0]):
-                    return
-                yield waiting.popleft().result()
-        finally:
-            if waiting:
-                client.cancel(list(waiting))
+        yield from _windowed(lambda item: client.submit(fn, item, pure=False), items, ahead, stop, waiting,
+                             done=lambda future: future.done(), pause=_pause, take=lambda future: future.result())
     finally:
+        if waiting:
+            client.cancel(list(waiting))
         client.close()
+
+
+def _pause(future: Any) -> None:
+    """Wait a little for a cluster's task."""
+    try:
+        future.result(timeout=POLL)
+    except Exception:  # noqa: BLE001 - a time out, or the task's own error, raised when its turn comes
+        pass
+
+
+def _windowed(submit: Callable[[T], Any], items: Iterable[T], ahead: int, stop: Callable[[], bool],
+              waiting: deque[Any], *, done: Callable[[Any], bool], pause: Callable[[Any], None],
+              take: Callable[[Any], R]) -> Iterator[R]:
+    """The tasks submitted as the window allows (``waiting``: those out, the caller's to cancel), their
+    results taken in order; ``stop``, looked at while the next one is out, ends the results there."""
+
+    def ready(task: Any) -> bool:
+        while not done(task):
+            if stop():
+                return False
+            pause(task)
+        return True
+
+    for item in items:
+        waiting.append(submit(item))
+        if len(waiting) >= ahead:
+            if not ready(waiting[0]):
+                return
+            yield take(waiting.popleft())
+    while waiting:
+        if not ready(waiting[0]):
+            return
+        yield take(waiting.popleft())
 
 
 def connect(address: str) -> Any:

@@ -114,7 +114,7 @@ def verify_command(
             _fail(f"{visible(one.path)}: {one.line}")
         typer.echo(one.line)
         raise typer.Exit(one.code)
-    size = chunk_size(len(names), workers if cluster is None else 8)
+    size = chunk_size(len(names), workers, cluster)
     tasks = (Files(tuple(names[i:i + size]), lookup) for i in range(0, len(names), size))
     codes: list[int] = []
     try:

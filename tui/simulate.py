@@ -162,8 +162,7 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
     started = time.perf_counter()
     # Every record of the run carries the run's stamp: a game's bytes depend on its seed alone.
     shared = Games(replace(header, created=run_stamp()), games, keep=batch.out is not None, observe=batch.observe)
-    workers = batch.jobs if batch.cluster is None else 8  # the cluster's size is known once connected
-    tasks = chunks(shared, game_seeds(setup.seed), batch.games, chunk_size(batch.games, workers))
+    tasks = chunks(shared, game_seeds(setup.seed), batch.games, chunk_size(batch.games, batch.jobs, batch.cluster))
     for played in flatten(run_in_order(play, tasks, jobs=batch.jobs, cluster=batch.cluster)):
         if played.record is not None:
             _write(batch, played)
