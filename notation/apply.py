@@ -12,6 +12,9 @@ from notation.format import DecisionRecord, StepRecord, short
 from notation.wording import visible
 
 
+_UNWORDED = Told("")  # a step told when no words are asked for (Told is frozen: one serves all)
+
+
 def _describe(game: Game, code: Code) -> str:
     """The code in the game's words, made visible: a refused code's words may echo its strings."""
     try:
@@ -51,13 +54,16 @@ def apply_step(game: Game, record: StepRecord, point: Point | None = None, *,
                              f"decided, but the decision is seat {point.seat}'s")
         if record.code not in point.options:
             raise RulesError(f"{_refused(game, record.code, _describe(game, record.code))}: not a legal option here")
-        told = tell_decision(game, point, record.code, _describe(game, record.code)) if worded else Told("")
-        told = replace(told, public=visible(told.public))
+        if worded:
+            told = tell_decision(game, point, record.code, _describe(game, record.code))
+            told = replace(told, public=visible(told.public))
+        else:
+            told = _UNWORDED
         return told, _guarded(told.text, game.apply, record.code, game)
     if not isinstance(point, Chance):
         raise RulesError("the record has a chance outcome, but the rules ask a seat to decide")
     outcome = point.validate(record.outcome)  # what RecordedChance checks
-    told = tell_chance(point, outcome) if worded else Told("")
+    told = tell_chance(point, outcome) if worded else _UNWORDED
     return told, _guarded(told.text, game.resolve, outcome, chance=point)
 
 

@@ -43,17 +43,26 @@ Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
 T = TypeVar("T")
 
 
+# A record of at most this many records keeps the ones the reader decoded (a few MB at most): a
+# verify or a replay then walks them without decoding each again. A longer one (a record of
+# 200,000 moves) decodes a record each time it is asked for, and its memory stays the file's.
+KEEP_DECODED = 20_000
+
+
 class Records(Sequence[Record]):
-    """A recording's records, decoded one at a time from the file's bytes when asked for.
+    """A recording's records: those the reader decoded (``decoded``), or, for a long record, each
+    decoded again from the file's bytes when asked for.
 
     The reader has checked every record already, so decoding one again cannot fail.
     """
 
-    def __init__(self, data: bytes, offsets: array[int], tags: bytes, seats: int) -> None:
+    def __init__(self, data: bytes, offsets: array[int], tags: bytes, seats: int,
+                 decoded: list[Record] | None = None) -> None:
         self._data = data
         self._offsets = offsets
         self.tags = tags  # each record's type tag (notation.format.Tag), one byte a record
         self._seats = seats
+        self._decoded = decoded
 
     def __len__(self) -> int:
         return len(self._offsets)
@@ -73,6 +82,8 @@ class Records(Sequence[Record]):
         return self._decode(index)
 
     def __iter__(self) -> Iterator[Record]:
+        if self._decoded is not None:
+            return iter(self._decoded)
         return (self._decode(i) for i in range(len(self)))
 
     def __eq__(self, other: object) -> bool:
@@ -86,6 +97,8 @@ class Records(Sequence[Record]):
         return f"<{len(self)} records>"
 
     def _decode(self, index: int) -> Record:
+        if self._decoded is not None:
+            return self._decoded[index]
         start = self._offsets[index]
         end = self._offsets[index + 1] if index + 1 < len(self._offsets) else len(self._data)
         value = msgpack.unpackb(self._data[start:end], raw=False, use_list=True)
@@ -146,6 +159,7 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
     annex: Annex | None = None
     warning = ""  # why an annex was ignored
     annexed = False  # the file ends with an annex (read or ignored), not a torn record
+    decoded: list[Record] | None = []  # the records, kept while there are at most KEEP_DECODED
     while stream.offset < len(data):
         offset = stream.offset
         if len(body.offsets) % every == every - 1:
@@ -176,9 +190,13 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
             if data.startswith(ANNEX_MAGIC, offset):  # looked for only here: never on the way of a good record
                 raise RecordError(f"{where}: an annex (notes) may only follow a result record") from None
             raise RecordError(f"{where}: {err}") from None
+        if decoded is not None and len(decoded) < KEEP_DECODED:
+            decoded.append(record)
+        else:
+            decoded = None
     end = stream.offset  # the end of the last whole record
     kept = bytes(data[:end])
-    records = Records(kept, body.offsets, bytes(body.tags), len(header.seats))
+    records = Records(kept, body.offsets, bytes(body.tags), len(header.seats), decoded)
     torn = 0 if annexed else len(data) - end
     return Recording(header, records, body.offsets, kept, torn, body.steps, annex, warning)
 

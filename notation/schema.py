@@ -19,7 +19,7 @@ import unicodedata
 from datetime import datetime
 from typing import Any
 
-from core.engine import Code, Outcome, Result
+from core.engine import Code, Outcome, Result, only_ints
 from notation.deal import SECRET_BYTES, WHO_BYTES, Deal, Reveal, seat_of, shape_problem
 from notation.format import (
     CHANCE_MODES, FORMAT_VERSION, HASH_SIZE, HEADER_KEYS, OPTIONAL_HEADER_KEYS, PARENT_KEYS, SEAT_KEYS, SEAT_KINDS,
@@ -291,4 +291,8 @@ def outcome_from_wire(value: Any) -> Outcome:
     if type(value) is int:
         return _int(value, "a chance outcome", 0, Limits.UINT32)
     items = _list(value, "a chance outcome", Limits.ARRAY_LEN)
+    # Every value an int in range, checked in C (a record's every outcome passes here); else each
+    # value is checked in turn, to say which is wrong.
+    if only_ints(items) and (not items or (min(items) >= 0 and max(items) < Limits.UINT32)):
+        return tuple(items)
     return tuple(_int(v, "a chance outcome value", 0, Limits.UINT32) for v in items)

@@ -21,7 +21,7 @@ from typing import Any
 
 from core.engine import Event, Game, Point, RulesError
 from notation.apply import apply_step
-from notation.format import ChanceRecord, DecisionRecord, Tag
+from notation.format import Tag
 from notation.reader import Recording
 
 
@@ -48,24 +48,21 @@ def walk_record(recording: Recording, game: Game, readers: Sequence[RecordReader
                 done: Callable[[], bool] = lambda: False) -> Generator[float, None, int]:
     """Apply ``recording``'s steps to ``game`` (at its start) for ``readers``; yields the part walked
     (0..1) every ``every`` records, and returns the steps applied. Ends early when ``done()``."""
-    records, tags, offsets = recording.records, recording.records.tags, recording.offsets
+    records, offsets = recording.records, recording.offsets
+    size = len(records)
     steps = 0
-    for index, tag in enumerate(tags):
+    step_tags = (Tag.DECISION, Tag.CHANCE)
+    for index, (tag, record) in enumerate(zip(records.tags, records)):  # in order: each decoded once
         if index % every == every - 1:
-            yield index / len(tags)
+            yield index / size
             if done():
                 break
-        if tag == Tag.COMMENT:
-            for reader in readers:
-                reader.comment(index, records[index])
-        elif tag in (Tag.DECISION, Tag.CHANCE):
-            record = records[index]
-            assert isinstance(record, (DecisionRecord, ChanceRecord))
+        if tag in step_tags:
             point = game.point()
             for reader in readers:
                 reader.before_step(steps + 1, index, record, point)
             try:
-                _, events = apply_step(game, record, point, worded=False)
+                _, events = apply_step(game, record, point, worded=False)  # type: ignore[arg-type]  # a step's tag
             except RulesError as err:
                 for reader in readers:
                     reader.refused(steps + 1, index, str(err))
@@ -73,7 +70,10 @@ def walk_record(recording: Recording, game: Game, readers: Sequence[RecordReader
             steps += 1
             for reader in readers:
                 reader.after_step(steps, index, record, point, events)
+        elif tag == Tag.COMMENT:
+            for reader in readers:
+                reader.comment(index, record)
         else:
             for reader in readers:
-                reader.checkpoint(index, records[index], offsets[index])
+                reader.checkpoint(index, record, offsets[index])
     return steps
