@@ -9,19 +9,23 @@ from __future__ import annotations
 
 from core.procedure import Proc
 from core.taifa.combat import attack, incursion, troop_strength
-from core.taifa.effects import bot_targets, can_play, play_event
+from core.taifa.effects import bot_targets, can_play, play_event, steps
 from core.taifa.table import Table
 
 ATTACK_THRESHOLD = 3  # 9.2: a bot attacks once its army is stronger than this
 
 
 def bot_round(t: Table, k: int) -> Proc:
-    """9.1: play the top card of the pile; pass only when the pile is empty. Returns True on a pass."""
+    """The round of bot ``k`` (5, 9.1): play the top card of its pile; pass only when the pile is
+    empty. Returns True on a pass."""
     s = t.s
-    if not s.hands[k]:
+    s.current = k
+    t.emit("round", f"Round {s.round}: {t.name(k)} (bot)", "taifa 9.1", s.round, k)
+    hand = s.hands[k]
+    if not hand:
         t.emit("pass", f"{t.does(k, 'passes')} (no cards left)", "taifa 9.1", k)
         return True
-    cid = s.hands[k].pop(0)
+    cid = hand.pop(0)
     card = t.card(cid)
     t.emit("reveal", f"{t.does(k, 'turns')} up {t.label(cid)}", "taifa 9.1", k, cid)
     if card.offensive:
@@ -45,8 +49,10 @@ def bot_round(t: Table, k: int) -> Proc:
 
 def quiet_round(t: Table, k: int) -> bool:
     """Whether bot ``k``'s round, about to begin, certainly asks nothing (core.procedure's
-    ``_quiet``): it passes, or deploys a Response or a Troop card that leaves its army not
-    stronger than the threshold (9.1, 9.2), as :func:`bot_round` does without a die."""
+    ``_quiet``), as :func:`bot_round` would play it without a die: it passes; deploys a Response
+    or a Troop card that leaves its army not stronger than the threshold (9.1, 9.2); or plays an
+    event that only moves its bonus and draws cards its pile still holds (no reshuffle). Said
+    only where it is cheap to tell: finding targets costs more than the copy it would save."""
     s = t.s
     hand = s.hands[k]
     if not hand:
@@ -54,9 +60,20 @@ def quiet_round(t: Table, k: int) -> bool:
     card = t.card(hand[0])
     if card.offensive:
         return False
-    if card.kind == "response":
+    kind = card.kind
+    if kind == "response":
         return True
-    return card.kind == "troop" and troop_strength(t, s.army[k]) + (card.strength or 0) <= ATTACK_THRESHOLD
+    if kind == "troop":
+        return troop_strength(t, s.army[k]) + (card.strength or 0) <= ATTACK_THRESHOLD
+    if kind != "event" or card.target != "none":
+        return False
+    ops = steps(card, True)
+    if not all(e.op in _CARDS_AND_BONUS for e in ops):
+        return False
+    return len(s.draw[s.decks[k]]) >= sum([e["n"] for e in ops if e.op == "draw"])
+
+
+_CARDS_AND_BONUS = frozenset(("gain_bonus", "draw"))  # event steps that ask nothing but a reshuffle
 
 
 def army_attack(t: Table, k: int, bonus_dice: int = 0) -> Proc:

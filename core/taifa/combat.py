@@ -113,12 +113,16 @@ def _windows(t: Table, f: Fight, start: int) -> Proc:
         return
     ring = t.others(start) + [start]
     side = _bots_side(t, f)
+    bots, ready, n = t.s.bots, t.s.ready, len(ring)
     declined = 1
     i = 0
-    while declined < len(ring):
-        j = ring[i % len(ring)]
+    while declined < n:
+        j = ring[i % n]
         i += 1
-        placed = _bot_window(t, f, j, side) if t.s.bots[j] else (yield from _player_window(t, f, j))
+        if bots[j]:  # a bot with nothing deployed has nothing to place (_bot_window): asked for no more
+            placed = bool(ready[j]) and _bot_window(t, f, j, side)
+        else:
+            placed = yield from _player_window(t, f, j)
         declined = 0 if placed else declined + 1
 
 
@@ -190,6 +194,8 @@ def _bot_window(t: Table, f: Fight, j: int, side: str | None) -> bool:
     of its row (9.4, TA-21), face up. It defends itself (TA-22) and, with ``bots_join_fights``,
     joins another kingdom's fight against the leader (TA-30): ``side``, from :func:`_bots_side`.
     Returns True when it placed one."""
+    if not t.s.ready[j]:  # nothing deployed: no Response to place (most bots, most windows)
+        return False
     atk_moment, def_moment = MOMENTS[f.kind]
     if j == f.attacker or any([who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards]):
         return False  # its one Response went with its attack, or it placed one already (TA-21)
@@ -209,9 +215,7 @@ def _bot_window(t: Table, f: Fight, j: int, side: str | None) -> bool:
 def _against_leader(t: Table, f: Fight) -> str | None:
     """TA-30: the side a bot backs in others' fights: the one fighting a leading kingdom (most
     castles, 8; ties lead together), when exactly one side is led by one; else none."""
-    castles = list(map(t.s.owner.count, range(len(t.s.kingdoms))))  # each one's castles (TaifaState.castles)
-    most = max(castles)
-    lead = {x for x, n in enumerate(castles) if n == most}
+    lead = t.leaders()
     attacker, defender = f.attacker in lead, f.defender in lead
     if attacker == defender:
         return None

@@ -137,13 +137,26 @@ class TaifaGame(Table):
     def _unit_proc(self, unit: Unit) -> Proc:
         if unit[0] == "turn_start":
             return self._turn_start()
-        if unit[0] == "round":
-            return self._round(unit[1])
+        if unit[0] == "round":  # a bot's straight to its procedure: a generator fewer to pass each die through
+            return bot_round(self, unit[1]) if self.s.bots[unit[1]] else self._round(unit[1])
         return self._turn_end()
 
     def _quiet(self, unit: Unit) -> bool:
-        """A bot's round that only deploys a card or passes (bots.quiet_round)."""
-        return unit[0] == "round" and self.s.bots[unit[1]] and quiet_round(self, unit[1])
+        """A bot's round that throws no die (bots.quiet_round); the last turn's end (scoring, no
+        reshuffle); a turn's start that shuffles nothing: not the first turn, no pile runs out,
+        no El Cid's Truce to place (6, 7, 10.2)."""
+        s = self.s
+        kind = unit[0]
+        if kind == "round":
+            return s.bots[unit[1]] and quiet_round(self, unit[1])
+        if kind == "turn_end":
+            return s.turn >= TURNS
+        if s.turn == 0 or (self.variant == "el-cid" and s.held):
+            return False
+        due = dict.fromkeys(s.draw, 0)
+        for k, deck in enumerate(s.decks):  # as _turn_start reckons each draw
+            due[deck] += max(0, self.hand_sizes[k] + s.bonus[k] - (0 if s.bots[k] else s.kept[k]))
+        return all(len(s.draw[deck]) >= n for deck, n in due.items())
 
     def _next_unit(self, returned: Any) -> Unit | None:
         s = self.s
@@ -216,12 +229,11 @@ class TaifaGame(Table):
     def _round(self, k: int) -> Proc:
         """One kingdom's round: one action (5). Returns True when it passed."""
         s = self.s
-        s.current = k
-        self.emit("round", f"Round {s.round}: {self.name(k)} ({'bot' if s.bots[k] else 'player'})",
-                  "taifa 9.1" if s.bots[k] else "taifa 5", s.round, k)
-        if s.bots[k]:
+        if s.bots[k]:  # it begins the round itself
             passed = yield from bot_round(self, k)
             return passed
+        s.current = k
+        self.emit("round", f"Round {s.round}: {self.name(k)} (player)", "taifa 5", s.round, k)
         passed = yield from self._player_round(k)
         return passed
 

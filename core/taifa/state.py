@@ -89,8 +89,8 @@ class TaifaState:
         d["owner"], d["garrison"], d["bonus"], d["kept"] = self.owner[:], self.garrison[:], self.bonus[:], self.kept[:]
         d["hands"], d["army"] = list(map(_copy, self.hands)), list(map(_copy, self.army))
         d["ready"], d["permanent"] = list(map(_copy, self.ready)), list(map(_copy, self.permanent))
-        d["draw"] = dict(zip(self.draw, map(_copy, self.draw.values())))
-        d["discard"] = dict(zip(self.discard, map(_copy, self.discard.values())))
+        d["draw"] = {deck: pile[:] for deck, pile in self.draw.items()}
+        d["discard"] = {deck: pile[:] for deck, pile in self.discard.items()}
         d["removed"], d["held"], d["truces"], d["in_play"] = self.removed[:], self.held[:], self.truces[:], self.in_play[:]
         if self.fight is not None:
             d["fight"] = self.fight.copy()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from core.engine import Chance
 from core.procedure import Proc, ProcedureGame
 from core.taifa.cards import Card, Decks
 from core.taifa.map import KINGDOM_NAMES, TaifaMap
@@ -58,6 +59,26 @@ def card_words(c: Card) -> str:
     return f"{c.name} ({', '.join(q)})" if q else c.name
 
 
+_DOES: dict[tuple[str, ...], dict[tuple[int, str], str]] = {}  # Table.does, by the game's kingdoms
+_KEPT = 4096  # positions kept worked out (Table._front, neighbours, leaders): an AI's search meets many
+Near = dict[tuple[int, tuple[int, ...]], tuple[int, ...]]  # neighbours(k), by (k, every area's owner)
+Fronts = dict[tuple[int, tuple[int, ...]], "tuple[int, ...] | None"]  # Table._front(k), the same way
+_LAYOUT_TABLES: dict[int, tuple[TaifaMap, Near, Fronts]] = {}  # by id(map): see _layout_tables
+
+
+def _layout_tables(m: TaifaMap) -> tuple[Near, Fronts]:
+    """What follows from who holds which area alone, by (kingdom, every area's owner), on map ``m``:
+    the bots ask at most rounds, and castles change hands far less often. Keyed by the owners
+    themselves, as rules and set positions change ``s.owner`` in place; shared by every game on
+    the map (each begins where the others did) and their clones."""
+    kept = _LAYOUT_TABLES.get(id(m))
+    if kept is None or kept[0] is not m:
+        kept = m, {}, {}
+        if len(_LAYOUT_TABLES) >= 8:  # a user's own maps come and go: keep a few
+            _LAYOUT_TABLES.clear()
+        _LAYOUT_TABLES[id(m)] = kept
+    return kept[1], kept[2]
+
 _CARD_TABLES: dict[int, tuple[Decks, dict[str, Card], dict[str, str]]] = {}  # by id(decks): see _card_tables
 
 
@@ -87,10 +108,13 @@ class Table(ProcedureGame):
         self.m, self.decks = taifa_map, decks
         self._cards, self._words = _card_tables(decks)
         # Pure and asked for at every event: worded once a game (clones share them; the kingdoms
-        # never change). The ``does`` cache only grows, by the few verbs the rules use.
+        # never change). The ``does`` cache only grows, by the few verbs the rules use, and is
+        # shared by every game of the same kingdoms.
         self._names = {INDEPENDENT: "independent", **{k: KINGDOM_NAMES[key] for k, key in enumerate(state.kingdoms)}}
-        self._does: dict[tuple[int, str], str] = {}
+        self._does = _DOES.setdefault(state.kingdoms, {})
         self._rings: dict[int, tuple[int, ...]] = {}  # others(k), clockwise from k
+        self._near, self._fronts = _layout_tables(taifa_map)
+        self._leads: dict[tuple[int, ...], frozenset[int]] = {}  # leaders(), by the owners alone
         self.invasion_routes = tuple(a.id for a in taifa_map.areas if a.invasion)  # 2.5, 9.6
         self._borders = (), *(a.borders for a in taifa_map.areas)  # by area id (0 unused)
         self._printed = 0, *(a.defence for a in taifa_map.areas)  # each area's printed defence, by id
@@ -120,11 +144,12 @@ class Table(ProcedureGame):
 
     def does(self, k: int, verb: str) -> str:
         """``Castile draws`` but ``Catalan Counties draw``: the kingdom with its verb agreeing."""
-        said = self._does.get((k, verb))
-        if said is None:
+        try:
+            return self._does[k, verb]
+        except KeyError:
             name = self.name(k)
             said = self._does[k, verb] = f"{name} {agree(name, verb)}"
-        return said
+            return said
 
     def area_name(self, a: int) -> str:
         return self.m.areas[a - 1].name
@@ -204,24 +229,56 @@ class Table(ProcedureGame):
         """Areas ``k`` may attack (5.1 step 1): bordering, not its own, no truce against it (with
         ``truces=False``: truce or not); only its capital while it holds no area."""
         s = self.s
-        truces = truces and bool(s.truces)  # with none in force, the test is skipped
+        front = self._front(k)
+        if front is None:
+            front = (s.capitals[k],)
+        if not (truces and s.truces):  # with none in force, the test is skipped
+            return list(front)
+        owner, forbidden = s.owner, self.forbidden
+        return [b for b in front if (o := owner[b]) == INDEPENDENT or not forbidden(k, o, "attack")]
 
-        def open_to(o: int) -> bool:
-            return not truces or o == INDEPENDENT or not self.forbidden(k, o, "attack")
-
-        own = s.areas_of(k)
-        if not own:
-            cap = s.capitals[k]
-            return [cap] if open_to(s.owner[cap]) else []
-        owner, borders = s.owner, self._borders
-        if not truces:
-            return sorted({b for a in own for b in borders[a] if (o := owner[b]) != k and o >= INDEPENDENT})
-        return sorted({b for a in own for b in borders[a] if (o := owner[b]) != k and o >= INDEPENDENT and open_to(o)})
+    def _front(self, k: int) -> tuple[int, ...] | None:
+        """The areas bordering ``k``'s, not its own and in play, by id; None while it holds none."""
+        owner = self.s.owner
+        key = k, tuple(owner)
+        try:
+            return self._fronts[key]
+        except KeyError:
+            pass
+        borders = self._borders
+        own = self.s.areas_of(k)
+        front = tuple(sorted({b for a in own for b in borders[a] if (o := owner[b]) != k and o >= INDEPENDENT})) \
+            if own else None
+        if len(self._fronts) >= _KEPT:
+            self._fronts.clear()
+        self._fronts[key] = front
+        return front
 
     def neighbours(self, k: int) -> list[int]:
         """Kingdoms with an area bordering one of ``k``'s (5.3), in play order."""
-        owner, borders = self.s.owner, self._borders
-        return sorted({o for a in self.s.areas_of(k) for b in borders[a] if (o := owner[b]) >= 0 and o != k})
+        owner = self.s.owner
+        key = k, tuple(owner)
+        near = self._near.get(key)
+        if near is None:
+            borders = self._borders
+            near = tuple(sorted({o for a in self.s.areas_of(k) for b in borders[a] if (o := owner[b]) >= 0 and o != k}))
+            if len(self._near) >= _KEPT:
+                self._near.clear()
+            self._near[key] = near
+        return list(near)
+
+    def leaders(self) -> frozenset[int]:
+        """The kingdoms with the most castles (8; ties lead together)."""
+        key = tuple(self.s.owner)
+        lead = self._leads.get(key)
+        if lead is None:
+            castles = list(map(key.count, range(len(self.s.kingdoms))))  # each one's (TaifaState.castles)
+            most = max(castles)
+            lead = frozenset(x for x, n in enumerate(castles) if n == most)
+            if len(self._leads) >= _KEPT:
+                self._leads.clear()
+            self._leads[key] = lead
+        return lead
 
     def defence(self, a: int) -> int:
         """An area's defence counting its garrison, as a bot reckons it (9.2)."""
@@ -239,9 +296,10 @@ class Table(ProcedureGame):
 
     def roll_d6(self, n: int, label: str) -> Proc:
         """Roll ``n`` dice (2.3; none when n is 0) and show them as the table's last throw."""
-        dice = yield from self.roll(n, 6, label)
-        if n > 0:
-            self.s.last_dice = (label, dice)
+        if n <= 0:  # as ProcedureGame.roll, a generator fewer to pass the dice through
+            return ()
+        dice = yield Chance("dice", (n, 6), label)
+        self.s.last_dice = (label, dice)
         return dice
 
     # -- the bots' target dice (9.5) -------------------------------------------
