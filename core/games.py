@@ -119,6 +119,10 @@ class GameDescriptor:
     ai: Callable[[int, Limit], Controller] | None = None  # (seed, limit) -> the game's AI
     ai_version: str = ""
     ai_limit: Limit = Limit()  # what an AI seat gets when nobody says otherwise
+    # What an AI seat of a batch (simulate, a tournament) gets when nobody names a time: work, not
+    # time, so that its records do not depend on the machine or its load. None: ai_limit, when that
+    # is work already.
+    batch_limit: Limit | None = None
     # (key, title) of the strengths its AI plays, weakest first: the key goes in Limit.level;
     # the last is the full engine. Empty: one strength only.
     ai_levels: tuple[tuple[str, str], ...] = ()

@@ -43,19 +43,22 @@ def _never() -> bool:
 
 MOST_SECONDS = 24 * 3600.0  # the longest time per decision a record's seat detail is taken to state
 _LIMIT_TEXT = re.compile(r"(?P<seconds>[0-9.]+)s per (?:move|decision)|depth <= (?P<depth>[0-9]+)"
-                         r"|(?P<rollouts>[0-9]+) rollouts|level (?P<level>[a-z][a-z0-9-]{0,23})")
+                         r"|(?P<rollouts>[0-9]+) rollouts|(?P<nodes>[0-9]+) nodes per decision"
+                         r"|level (?P<level>[a-z][a-z0-9-]{0,23})")
 
 
 @dataclass(frozen=True)
 class Limit:
-    """The one limit every game's AI takes: time per decision, a search depth or a
-    number of rollouts (each None: the AI's own default), a level the game's AI names
-    (None: its full strength), and a stop flag polled
-    while it thinks, which ends the search at once with the best answer so far."""
+    """The one limit every game's AI takes: time per decision, a search depth, a number of
+    rollouts or of search nodes per decision (each None: the AI's own default), a level the
+    game's AI names (None: its full strength), and a stop flag polled while it thinks, which
+    ends the search at once with the best answer so far. Nodes are work, not time: an AI so
+    limited plays the same on any machine under any load."""
 
     seconds: float | None = None
     depth: int | None = None
     rollouts: int | None = None
+    nodes: int | None = None
     level: str | None = None  # a strength or style the game's AI names (Take the Kingdom's "greedy" baseline)
     stop: Callable[[], bool] = field(default=_never, compare=False)
 
@@ -68,6 +71,8 @@ class Limit:
             parts.append(f"depth <= {self.depth}")
         if self.rollouts is not None:
             parts.append(f"{self.rollouts} rollouts")
+        if self.nodes is not None:
+            parts.append(f"{self.nodes} nodes per decision")
         if self.level is not None:
             parts.append(f"level {self.level}")
         return ", ".join(parts)
@@ -88,6 +93,8 @@ class Limit:
                 found["depth"] = int(m["depth"][:6])
             elif m["rollouts"]:
                 found["rollouts"] = int(m["rollouts"][:9])
+            elif m["nodes"]:
+                found["nodes"] = int(m["nodes"][:9])
             elif m["level"]:
                 found["level"] = m["level"]
         return cls(**found)

@@ -148,9 +148,9 @@ def simulate(
     A bot seat is played by the rulebook's bot (rules, not a player); ai is the game's AI (or one
     of its levels); random picks any legal option (for fuzzing). The games are shared out among
     --jobs processes (or a cluster's workers) and taken back in order: the records and every line
-    but the time are the same for any --jobs, as long as no AI seat plays against the clock
-    (--ai-time, Tafl's default: use --ai-depth). Records carry the run's start time, or
-    SOURCE_DATE_EPOCH's when it is set.
+    but the time are the same for any --jobs: an AI seat works to a count of nodes, not the clock,
+    unless --ai-time is given. Records carry the run's start time, or SOURCE_DATE_EPOCH's when it
+    is set.
     """
     from tui.cli_support import SIMULATE_WORDS, SimulateWords, jobs_for, new_game, run_batch
     from tui.progress import Progress

@@ -54,7 +54,7 @@ def tournament(
 
     The games are shared out among --jobs processes (or a cluster's workers) and taken back in the
     schedule's order: the records, the table, the ratings and the JSON are the same for any --jobs,
-    as long as no AI seat plays against the clock (--ai-time, Tafl's default: use --ai-depth).
+    as long as no AI seat plays against the clock (--ai-time; without it, an AI works to a count).
     Ctrl-C stops at once and prints what the games that ended make.
     """
     from tui.cli_support import SIMULATE_WORDS, SimulateWords, batch_errors, jobs_for, new_game, seat_plans

@@ -3,6 +3,7 @@ published Copenhagen 11x11, Fetlar 11x11 and Brandubh 7x7 rulesets."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,8 @@ __all__ = ["ATTACKERS", "DEFENDERS", "GAME", "LEVELS", "RULES_REVISION", "TaflGa
 
 _TYPES = {bool: "bool", int: "int", str: "choice"}
 AI_VERSION = "fiefdom-tafl-ai 5"  # recorded in seat details (core.tafl.ai reads it); bump when play changes
+# The AI's reference speed: what a second of its time is in work (a review's, a batch's).
+NODES_PER_SECOND = 40_000  # docs/performance.md, "Tafl: the AI", a busy machine
 
 
 def _option_specs(name: str) -> tuple[OptionSpec, ...]:
@@ -73,11 +76,17 @@ def _ai(seed: int, limit: Limit) -> Controller:
     from core.tafl.ai import TaflAI
 
     lv = level(limit.level)
+    depth = limit.depth if lv.depth is None else min(limit.depth or lv.depth, lv.depth)
+    if limit.nodes is not None and limit.seconds is None:
+        # Work only (a batch's: GAME.batch_limit): no clock; a level's time is its work at the reference speed.
+        nodes = limit.nodes if lv.seconds is None else min(limit.nodes, round(lv.seconds * NODES_PER_SECOND))
+        return TaflAI(time_budget=math.inf, max_depth=depth, seed=seed, stop=limit.stop, noise=lv.noise,
+                      max_nodes=max(1, nodes))
     seconds = 1.0 if limit.seconds is None else limit.seconds
     if lv.seconds is not None:
         seconds = min(seconds, lv.seconds)
-    depth = limit.depth if lv.depth is None else min(limit.depth or lv.depth, lv.depth)
-    return TaflAI(time_budget=seconds, max_depth=depth, seed=seed, stop=limit.stop, noise=lv.noise)
+    return TaflAI(time_budget=seconds, max_depth=depth, seed=seed, stop=limit.stop, noise=lv.noise,
+                  max_nodes=limit.nodes)
 
 
 def _reviewer() -> "Reviewer":
@@ -98,6 +107,7 @@ GAME = GameDescriptor(
     reviewer=_reviewer,
     ai_version=AI_VERSION,
     ai_limit=Limit(seconds=1.0),
+    batch_limit=Limit(nodes=NODES_PER_SECOND),  # the default second, at the reference speed
     ai_levels=tuple((key, lv.title) for key, lv in LEVELS.items()),
     has_chance=False,
     perfect_information=True,

@@ -8,11 +8,10 @@ from collections.abc import Callable
 
 from core.engine import Code, Decision, Game
 from core.review import FORCED, WON, Judgement, Thresholds, logistic, per_mille
-from core.tafl import AI_VERSION
+from core.tafl import AI_VERSION, NODES_PER_SECOND
 from core.tafl.ai import CHECK_EVERY, MATE, MATE_BOUND, TaflAI
 from core.tafl.rules import TaflGame
 
-NODES_PER_SECOND = 40_000  # the reference speed (docs/performance.md, "Tafl: the AI", a busy machine)
 # A score (hundredths of an attacker, for the side to move) as a chance to win: +4 attackers' worth
 # is about 73 %. A forced win is certain (docs/review.md).
 SCORE_SCALE = 400.0
