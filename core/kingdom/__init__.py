@@ -7,6 +7,7 @@ players, or solo against two enemy kingdoms.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.engine import Game, RulesError
@@ -21,7 +22,9 @@ VARIANTS = (*((f"multi-{n}", f"{n} players") for n in PLAYERS), ("solo", "Solo a
 DIFFICULTIES = ("easy", "medium", "difficult", "expert")  # "Solo rules"
 
 
+@lru_cache(maxsize=8)
 def _option_specs(variant: str) -> tuple[OptionSpec, ...]:
+    """Made once a variant (frozen specs): every game built reads them."""
     from core.kingdom.game import option_specs
 
     adds_up, lowers, reversal, gold, raid = (

@@ -9,11 +9,12 @@ every kingdom in a row has played no card (KD-12).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from core.engine import Code, Result, RulesError
 from core.kingdom.cards import CardSet
-from core.kingdom.draft import completable, pool_of
+from core.kingdom.draft import Kingdom, Pool, completable, pool_of
 from core.kingdom.lines import DRAFT_KEYS, has_land, places, score
 from core.kingdom.plays import perform, play_options
 from core.kingdom.state import MAX_DEFENCES, MAX_LANDS, KingdomState, Realm, Slot
@@ -27,7 +28,9 @@ NOBLE_KEYS = ("charles", "simon", "egbert", "maria", "baligant", "anne")
 _DRAFT_ORDER = tuple(sorted(DRAFT_KEYS))  # the draft's options, key by key
 
 
+@lru_cache(maxsize=1)
 def option_specs() -> tuple[Any, ...]:
+    """The options (frozen, so made once: every game built reads them)."""
     from core.games import OptionSpec
 
     return (
@@ -60,6 +63,29 @@ def option_specs() -> tuple[Any, ...]:
     )
 
 
+@lru_cache(maxsize=8)
+def _draft_kinds(cards: CardSet) -> dict[str, tuple[bool, int]]:
+    """Each draft card's kind for the search (core/kingdom/draft.py): whether a Land, and its value."""
+    return {c.id: (c.key == "land", c.value) for c in cards.cards if c.key in DRAFT_KEYS}
+
+
+@lru_cache(maxsize=1 << 14)
+def _stays_completable(states: tuple[tuple[int, Kingdom], ...], pool: Pool, seat: int, keep_room: int | None,
+                       land: bool, value: int) -> bool:
+    """Whether every kingdom still drafting (``states``: seat and reckoning) can reach 12 after
+    ``seat`` takes a card of this kind from ``pool``, Egbert's (``keep_room``) keeping a slot;
+    the same positions come up game after game, so the answers are kept."""
+    after = dict(states)
+    need, lands, slots = after[seat]
+    after[seat] = (need - value, lands - land, slots + (MAX_DEFENCES if land else -1))
+    if keep_room is not None:
+        need, lands, slots = after[keep_room]
+        after[keep_room] = (need, lands, slots - 1)
+    i = next(i for i, (is_land, v, _) in enumerate(pool) if is_land == land and v == value)
+    left = (*pool[:i], (land, value, pool[i][2] - 1), *pool[i + 1:])
+    return completable(tuple(after.values()), left)
+
+
 class KingdomGame(Table):
     """The multiplayer game for 2 to 4 players (KD-1)."""
 
@@ -74,6 +100,7 @@ class KingdomGame(Table):
         self.seats = tuple(f"Player {i + 1}" for i in range(players))
         state = KingdomState(realms=[Realm(None) for _ in range(players)], deck=[])
         super().__init__(state, cards)
+        self._draft_kinds = _draft_kinds(cards)  # shared with clones: never changed
         self._start(("setup",))
 
     @property
@@ -237,35 +264,20 @@ class KingdomGame(Table):
         saying which cards are left out and why. When none can (a deck of one's own short of
         cards), every option that fits, as in revision 3."""
         s, cards = self.s, self.cards
-        states = {}
+        states = []
         for k, r in enumerate(s.realms):
             if not done[k] or k == keep_room:
                 slots = sum(MAX_DEFENCES - len(sl.defences) for sl in r.slots)
-                states[k] = (START_POINTS - score(cards, r, True), MAX_LANDS - len(r.lands), slots)
-        by_id = cards.by_id
-        pool = pool_of(Counter((by_id[c].key == "land", by_id[c].value) for c in s.pool))
-        at = {(land, value): i for i, (land, value, _) in enumerate(pool)}
-
-        known: dict[tuple[bool, int, bool], bool] = {}
+                states.append((k, (START_POINTS - score(cards, r, True), MAX_LANDS - len(r.lands), slots)))
+        kinds = self._draft_kinds
+        pool = pool_of(Counter(map(kinds.__getitem__, s.pool)))
+        after_all = tuple(states)
 
         def fits(cid: str, reserve: bool) -> bool:
             """Whether the draft stays completable after ``cid``: the same for every card of its kind
-            and value, so reckoned once each."""
-            c = by_id[cid]
-            land, value = c.key == "land", c.value
-            if (land, value, reserve) not in known:
-                known[land, value, reserve] = completes(land, value, reserve)
-            return known[land, value, reserve]
-
-        def completes(land: bool, value: int, reserve: bool) -> bool:
-            need, lands, slots = states[seat]
-            after = {**states, seat: (need - value, lands - land, slots + (MAX_DEFENCES if land else -1))}
-            if reserve and keep_room is not None:
-                need, lands, slots = after[keep_room]
-                after[keep_room] = (need, lands, slots - 1)
-            i = at[land, value]
-            left = (*pool[:i], (land, value, pool[i][2] - 1), *pool[i + 1:])
-            return completable(tuple(after.values()), left)
+            and value, and for the same kingdoms and pool in any game, so reckoned once each."""
+            land, value = kinds[cid]
+            return _stays_completable(after_all, pool, seat, keep_room if reserve else None, land, value)
 
         ids = {str(o[1]) for o in opts}
         out = {cid for cid in ids if not fits(cid, True)}

@@ -32,11 +32,13 @@ if TYPE_CHECKING:
     from core.kingdom.table import Table
 
 ANSWER_ONLY = frozenset({"deny", "gold", "spread", "morale"})  # never a play on their own (KD-18)
+_STARVED = ANSWER_ONLY | {"mercy", "sabotage"}  # not played while Famine holds the kingdom back (KD-17)
+_PLACED = frozenset({"defend", "trap", "mercenaries"})  # the types of card played onto a slot
 AGAINST = ("freeze", "mutiny", "earthquake", "disrepair", "sabotage", "penalty")  # played against a kingdom
 
 
 def opponents(g: "Table", k: int) -> list[int]:
-    return [o for o in g.standing_seats() if o != k]
+    return [o for o, r in enumerate(g.s.realms) if o != k and not r.out and r.slots]  # g.standing_seats(), inlined
 
 
 def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]:
@@ -50,22 +52,24 @@ def play_options(g: "Table", k: int, solo_card: str | None = None) -> list[Code]
     foes = opponents(g, k)
     open_ = [(o, attackable(realms[o])) for o in foes]  # each foe's Castle or Lands open to attack
     targets_exist = any(slots for _, slots in open_)
-    starved = g.starved(k)
+    attacks = attack_ok and targets_exist
+    skip = _STARVED if g.starved(k) else ANSWER_ONLY
     wheres: dict[tuple[str, str], list[str]] = {}  # where a card may be placed: the same for its kind
     for cid in cards:
         c = by_id[cid]
         key, kind = c.key, c.type
-        if key in ANSWER_ONLY or (starved and key in ("mercy", "sabotage")):
+        if key in skip:
             pass
-        elif kind in ("defend", "trap", "mercenaries"):
+        elif kind in _PLACED:
             if defend_ok:
-                if (key, kind) not in wheres:
-                    wheres[key, kind] = places(g.cards, r, cid)
-                opts += [("place", cid, where) for where in wheres[key, kind]]
-            if kind == "mercenaries" and attack_ok and targets_exist:
+                where = wheres.get((key, kind))
+                if where is None:
+                    where = wheres[key, kind] = places(g.cards, r, cid)
+                opts += [("place", cid, w) for w in where]
+            if attacks and kind == "mercenaries":
                 opts.append(("attack", cid))
         elif kind == "attack":
-            if attack_ok and targets_exist:
+            if attacks:
                 opts.append(("attack", cid))
         elif key == "mercy":
             if defend_ok and land_room(r):

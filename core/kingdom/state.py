@@ -47,8 +47,9 @@ class Slot:
                 *(c for v in self.tucked.values() for c in v)]
 
     def canonical(self) -> list[Any]:
-        return [self.card, self.defences, self.trap, sorted([k, v] for k, v in self.tucked.items()),
-                sorted([k, v] for k, v in self.damage.items())]
+        tucked, damage = self.tucked, self.damage  # most slots have neither
+        return [self.card, self.defences, self.trap, sorted([k, v] for k, v in tucked.items()) if tucked else [],
+                sorted([k, v] for k, v in damage.items()) if damage else []]
 
 
 @dataclass

@@ -49,6 +49,7 @@ class Table(ProcedureGame):
     def __init__(self, state: KingdomState, cards: CardSet) -> None:
         super().__init__(state)
         self.cards = cards
+        self._names: dict[tuple[str, str], str] = {}  # name()'s words by seat and Noble; shared with clones
 
     @property
     def options(self) -> dict[str, Any]:
@@ -84,8 +85,11 @@ class Table(ProcedureGame):
         noble, who = self.s.realms[seat].noble, self.seats[seat]
         if not noble:
             return who
-        key = self.cards.by_id[noble].key.title()
-        return f"{key} (you)" if who == "You" else f"{who} ({key})"
+        named = self._names.get((who, noble))  # worded for nearly every event: once each
+        if named is None:
+            key = self.cards.by_id[noble].key.title()
+            named = self._names[who, noble] = f"{key} (you)" if who == "You" else f"{who} ({key})"
+        return named
 
     def noble_key(self, seat: int) -> str:
         noble = self.s.realms[seat].noble
