@@ -194,17 +194,19 @@ def _bot_window(t: Table, f: Fight, j: int, side: str | None) -> bool:
     of its row (9.4, TA-21), face up. It defends itself (TA-22) and, with ``bots_join_fights``,
     joins another kingdom's fight against the leader (TA-30): ``side``, from :func:`_bots_side`.
     Returns True when it placed one."""
-    if not t.s.ready[j]:  # nothing deployed: no Response to place (most bots, most windows)
+    if not t.s.ready[j] or j == f.attacker:  # nothing deployed (most bots, most windows), or its own attack
+        return False
+    if side is None and j != f.defender:  # a fight it stays out of (most others': no leader in it)
         return False
     atk_moment, def_moment = MOMENTS[f.kind]
-    if j == f.attacker or any([who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards]):
+    if any([who == j and t.card(c).kind == "response" for _, who, c, _ in f.cards]):
         return False  # its one Response went with its attack, or it placed one already (TA-21)
     if j == f.defender:
         cid = bot_response(t, j, def_moment, "defender") if _bot_defends(t, f) else None
         if cid:
             _place(t, f, "defence", j, cid, True)
         return cid is not None
-    if side is None or (side == "defence" and not _bot_defends(t, f)):
+    if side is None or (side == "defence" and not _bot_defends(t, f)):  # never None here (above): for mypy
         return False
     cid = bot_response(t, j, atk_moment if side == "attack" else def_moment, "other")
     if cid:
