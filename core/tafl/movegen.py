@@ -15,6 +15,10 @@ Lines whose squares allow the same stops (every plain row and column, say) share
 a second cache of the moves in the line's own terms (square j of the line, ahead
 or back, k squares on), so a pattern met on one line is worked out once for all
 of them; a table per line turns those into ranks.
+
+The caches are keyed by a line's code, an int with two bits a square (the piece on square j of the
+line at bits 2j, 2j + 1), which TaflGame keeps in step as pieces move (MoveTables.square_lines): a
+lookup then cuts no slice from the board and hashes no bytes, the bulk of a lookup by pattern.
 """
 
 from __future__ import annotations
@@ -69,6 +73,14 @@ class MoveTables:
             tuple((c, n, size) for c in range(size))
         self.slices = tuple(slice(a, b, step) for a, b, step in bounds)
         self.lines = tuple(tuple(range(a, b, step)) for a, b, step in bounds)
+        # square_lines[sq]: its row, the weight of its two bits in the row's code, its column and the
+        # weight there: a piece p arriving on sq adds p * weight to each code, leaving subtracts it.
+        self.square_lines = tuple((sq // size, 1 << 2 * (sq % size), size + sq % size, 1 << 2 * (sq // size))
+                                  for sq in range(n))
+        self.shifts = tuple(range(0, 2 * size, 2))  # of square j's two bits in a line's code
+        # A defender or the king (2, 3) sets the high bit of its square's two; the edge's four lines.
+        self.high_bits = sum(2 << shift for shift in self.shifts)
+        self.edge_lines = (0, size - 1, size, 2 * size - 1)
         # Scan order: by square, then direction (geo.rays order), then distance.
         self.rank = {(f, t): (f * 4 + d) * size + k
                      for f in range(n) for d, ray in enumerate(geo.rays[f]) for k, t in enumerate(ray)}
@@ -90,7 +102,7 @@ class MoveTables:
         # Lines of one class allow the same stops square for square, so the same moves in their terms.
         classes: dict[tuple, int] = {}
         self.kind = tuple(classes.setdefault(self._signature(squares), len(classes)) for squares in self.lines)
-        # cache[side][line]: pattern -> ranks; shared[class]: pattern -> both sides' moves in the line's
+        # cache[side][line]: code -> ranks; shared[class]: code -> both sides' moves in the line's
         # terms. A line's pattern is worked out for both sides at once: the other side, to move next,
         # mostly finds the line as it was.
         self.shared = [SharedCache(self, self.kind.index(c)) for c in range(len(classes))]
@@ -179,32 +191,32 @@ class MoveTables:
         return self.pack([len(sides[0])] + sides[0] + sides[1])
 
 
-class SharedCache(dict[bytes, Sequence[int]]):
+class SharedCache(dict[int, Sequence[int]]):
     """Both sides' moves along one class of lines, packed in the line's terms (line_moves), by the
-    line's pattern; worked out on a miss, in two generations (CACHE_LIMIT's comment)."""
+    line's code; worked out on a miss, in two generations (CACHE_LIMIT's comment)."""
 
     __slots__ = ("mt", "line", "old")
 
     def __init__(self, mt: MoveTables, line: int) -> None:
         super().__init__()
         self.mt, self.line = mt, line  # line: one of the class, for line_moves
-        self.old: dict[bytes, Sequence[int]] = {}  # the generation before (MoveTables.age_shared)
+        self.old: dict[int, Sequence[int]] = {}  # the generation before (MoveTables.age_shared)
 
-    def __missing__(self, pattern: bytes) -> Sequence[int]:
-        moves = self.old.get(pattern)
+    def __missing__(self, code: int) -> Sequence[int]:
+        moves = self.old.get(code)
         mt = self.mt
         if moves is None:
-            moves = mt.line_moves(self.line, pattern)
+            moves = mt.line_moves(self.line, bytes([code >> shift & 3 for shift in mt.shifts]))
         if mt.shared_filled >= SHARED_LIMIT:
             mt.age_shared()
         mt.shared_filled += 1
-        self[pattern] = moves
+        self[code] = moves
         return moves
 
 
-class LineCache(dict[bytes, tuple[int, ...]]):
-    """One line's moves for one side, by the line's pattern; a pattern not there yet is worked out
-    (for both sides) on the way, by ``cache[pattern]`` in C, with no test for a miss in Python.
+class LineCache(dict[int, tuple[int, ...]]):
+    """One line's moves for one side, by the line's code; a code not there yet is worked out
+    (for both sides) on the way, by ``cache[code]`` in C, with no test for a miss in Python.
 
     The two sides' caches of a line hold the same patterns (a miss fills both, and all the line
     caches of a geometry age at once, after CACHE_LIMIT patterns): memory is bounded by the number
@@ -218,15 +230,15 @@ class LineCache(dict[bytes, tuple[int, ...]]):
         self.mt, self.line, self.side = mt, line, side
         self.shared = mt.shared[mt.kind[line]]
         self.rank = mt.to_rank[line].__getitem__
-        self.old: dict[bytes, tuple[int, ...]] = {}  # the generation before (MoveTables.age)
+        self.old: dict[int, tuple[int, ...]] = {}  # the generation before (MoveTables.age)
 
-    def __missing__(self, pattern: bytes) -> tuple[int, ...]:
+    def __missing__(self, code: int) -> tuple[int, ...]:
         pair = self.pair
-        mine = self.old.get(pattern)
+        mine = self.old.get(code)
         if mine is not None:
-            theirs = pair.old[pattern]  # the pair's old generation holds the same patterns
+            theirs = pair.old[code]  # the pair's old generation holds the same codes
         else:
-            moves = self.shared[pattern]
+            moves = self.shared[code]
             rank, split = self.rank, moves[0] + 1
             mine, theirs = tuple(map(rank, moves[1:split])), tuple(map(rank, moves[split:]))
             if self.side:
@@ -235,8 +247,8 @@ class LineCache(dict[bytes, tuple[int, ...]]):
         if mt.filled >= CACHE_LIMIT:
             mt.age()
         mt.filled += 1
-        self[pattern] = mine
-        pair[pattern] = theirs  # the other side's, for its turn: it mostly finds the line as it was
+        self[code] = mine
+        pair[code] = theirs  # the other side's, for its turn: it mostly finds the line as it was
         return mine
 
 
@@ -271,10 +283,21 @@ def tables(variant: str) -> MoveTables:
     return MoveTables(get_variant(variant).geometry)
 
 
-def ranks_for(raw: bytes, side: int, mt: MoveTables) -> list[int]:
+def line_codes(raw: bytes, mt: MoveTables) -> list[int]:
+    """The code of each line (rows, then columns) of the board whose bytes are ``raw``."""
+    shifts = mt.shifts
+    return [sum(map(int.__lshift__, raw[line], shifts)) for line in mt.slices]
+
+
+def ranks_of(codes: list[int], side: int, mt: MoveTables) -> list[int]:
     """The ranks of every legal move of ``side`` (0 attackers, 1 defenders) on the board whose
-    bytes are ``raw``, ascending: the moves in scan order."""
-    return sorted(chain.from_iterable(map(_lookup, mt.cache[side], map(raw.__getitem__, mt.slices))))
+    lines have ``codes``, ascending: the moves in scan order."""
+    return sorted(chain.from_iterable(map(_lookup, mt.cache[side], codes)))
+
+
+def ranks_for(raw: bytes, side: int, mt: MoveTables) -> list[int]:
+    """``ranks_of`` the board whose bytes are ``raw``."""
+    return ranks_of(line_codes(raw, mt), side, mt)
 
 
 def moves_for(board: list[int], side: int, mt: MoveTables, first_only: bool = False) -> list[Move]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_left
 from collections.abc import Iterable
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -20,7 +21,7 @@ from core.engine import Code, Decision, Event, Over, Result, RulesError
 from core.tafl.board import (
     ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, parse_position,
 )
-from core.tafl.movegen import can_stop, moves_for, ranks_for, tables as move_tables
+from core.tafl.movegen import can_stop, line_codes, moves_for, ranks_of, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
 
 RULES_REVISION = 1
@@ -62,7 +63,6 @@ class TaflGame:
     _ranks: list[int] | None  # the legal moves as ranks, ascending
     _legal: list[tuple[int, int]] | None  # the legal moves
     _point: Decision | None  # the Decision listing them
-    _raw: bytes | None  # bytes(board), when the move list was made for this board
 
     def __init__(
         self,
@@ -81,6 +81,9 @@ class TaflGame:
         # The board as bytes, kept in step by _play (the only place a move changes the board): the
         # line patterns and the repetition key are cut from it without converting the list.
         self._bytes = bytearray(self.board)
+        # Each line's code (core/tafl/movegen.py), kept in step by _play too: the move generator's
+        # caches are looked up by them.
+        self._codes = line_codes(bytes(self._bytes), self._mt)
         self._check_setup()
         if to_move not in (ATTACKERS, DEFENDERS):
             raise RulesError("to_move is 0 (attackers) or 1 (defenders)")
@@ -161,12 +164,13 @@ class TaflGame:
         c.v, c.variant, c.opts, c.geo, c._mt = self.v, self.variant, self.opts, self.geo, self._mt
         c.board = self.board[:]
         c._bytes = self._bytes[:]
+        c._codes = self._codes[:]
         c.to_move, c.quiet, c.ply = self.to_move, self.quiet, self.ply
         c.history = dict(self.history)
         c._hash, c._hash_from = self._hash, dict(self._hash_from)
         c.result, c.last = self.result, self.last
         # The caches are never changed in place, only replaced: shared until either side moves.
-        c._ranks, c._legal, c._point, c._raw = self._ranks, self._legal, self._point, self._raw
+        c._ranks, c._legal, c._point = self._ranks, self._legal, self._point
         return c
 
     def canonical(self) -> Any:
@@ -211,7 +215,7 @@ class TaflGame:
     # -- queries ---------------------------------------------------------------
 
     def position(self) -> str:
-        return self._mt.position(self._raw if self._raw is not None else bytes(self._bytes))
+        return self._mt.position(bytes(self._bytes))
 
     def legal_moves(self) -> list[tuple[int, int]]:
         if self._legal is None:
@@ -225,13 +229,12 @@ class TaflGame:
             if self.result is not None:
                 self._ranks = []
             else:
-                self._raw = bytes(self._bytes)
-                self._ranks = ranks_for(self._raw, self.to_move, self._mt)
+                self._ranks = ranks_of(self._codes, self.to_move, self._mt)
         return self._ranks
 
     def _clear_caches(self) -> None:
         """Forget what was worked out for the position: the board or the side to move changed."""
-        self._ranks = self._legal = self._point = self._raw = None
+        self._ranks = self._legal = self._point = None
 
     def is_legal(self, f: int, t: int) -> bool:
         """Whether f->t is among :meth:`legal_moves`, checked along its line alone."""
@@ -374,15 +377,21 @@ class TaflGame:
     # -- playing a move ------------------------------------------------------------
 
     def _play(self, f: int, t: int) -> list[Event]:
-        board, names, raw = self.board, self.geo.names, self._bytes
+        board, names, raw, codes, lines = self.board, self.geo.names, self._bytes, self._codes, self._mt.square_lines
         piece = board[f]
         mover = self.to_move
         board[f] = raw[f] = EMPTY
         board[t] = raw[t] = piece
+        row, at, column, down = lines[f]  # the lines through f and t, and the squares' weights in their codes
+        codes[row] -= piece * at
+        codes[column] -= piece * down
+        row, at, column, down = lines[t]
+        codes[row] += piece * at
+        codes[column] += piece * down
         captured = self._captures(t, piece)
         self.ply += 1
         self.to_move = 1 - mover
-        self._ranks = self._legal = self._point = self._raw = None  # _clear_caches(), inline: every move
+        self._ranks = self._legal = self._point = None  # _clear_caches(), inline: every move
         if not captured:  # most moves
             self.quiet += 1
             self.last = (f, t, ())
@@ -398,6 +407,9 @@ class TaflGame:
             return events
         king_sq = next((sq for sq, _ in captured if board[sq] == KING), -1)
         for sq, _ in captured:
+            row, at, column, down = lines[sq]
+            codes[row] -= board[sq] * at
+            codes[column] -= board[sq] * down
             board[sq] = raw[sq] = EMPTY
         self.quiet = 0
         self.history.clear()
@@ -434,7 +446,8 @@ class TaflGame:
             return self._end((DEFENDERS,), "the king reached a corner", cites["corner"])
         if mover == DEFENDERS and self.v.edge_fort and edge_fort(self.geo, self.board, self.v.shieldwall):
             return self._end((DEFENDERS,), "the king stands in an exit fort on the edge", cites["edge_fort"])
-        if mover == ATTACKERS and self.v.encirclement and encircled(self.geo, self.board):
+        if mover == ATTACKERS and self.v.encirclement and not self._defender_on_edge() and \
+                encircled(self.geo, self.board):
             return self._end((ATTACKERS,), "every defender is encircled", cites["encircled"])
         if not self._legal_ranks():  # legal_moves() without listing them as pairs
             return self._finish_no_moves()
@@ -453,6 +466,13 @@ class TaflGame:
             return self._end((), f"{limit} {moves} in a row without a capture", cites["quiet"])
         return []
 
+    def _defender_on_edge(self) -> bool:
+        """Whether a defender or the king stands on the edge, read from the edge lines' codes: then
+        no one is encircled (encircled() would find him there), with no walk over the board."""
+        codes, mt = self._codes, self._mt
+        top, bottom, left, right = mt.edge_lines
+        return bool((codes[top] | codes[bottom] | codes[left] | codes[right]) & mt.high_bits)
+
     def _finish_no_moves(self) -> list[Event]:
         stuck = self.to_move
         winners = () if self.v.no_moves == "draw" else (1 - stuck,)  # Brandubh: a draw (TF-29)
@@ -469,7 +489,7 @@ class TaflGame:
 
     def _count_position(self) -> int:
         """Count the current position once more; returns how often it has now arisen."""
-        key = (self._raw if self._raw is not None else bytes(self._bytes)) + SIDE_BYTES[self.to_move]  # the board, the side to move
+        key = bytes(self._bytes) + SIDE_BYTES[self.to_move]  # the board, the side to move
         history = self.history
         old = history.get(key, 0)
         history[key] = old + 1
@@ -578,9 +598,12 @@ def _edge_row_safe(g: Geometry, board: list[int], w: int, safe: set[int], inside
     return False
 
 
+_DEFENDS = tuple(piece in (DEFENDER, KING) for piece in (EMPTY, ATTACKER, DEFENDER, KING))  # by piece
+
+
 def encircled(g: Geometry, board: list[int]) -> bool:
     """Whether no defender can reach the edge through empty squares (cph encirclement, fetlar 7b, TF-24)."""
-    seen = {sq for sq, p in enumerate(board) if p in (DEFENDER, KING)}
+    seen = set(compress(range(len(board)), map(_DEFENDS.__getitem__, board)))  # the defenders' squares, found in C
     stack = list(seen)
     while stack:
         nb = g.neighbours[stack.pop()]
