@@ -26,8 +26,8 @@ def bot_round(t: Table, k: int) -> Proc:
         t.emit("pass", f"{t.does(k, 'passes')} (no cards left)", "taifa 9.1", k)
         return True
     cid = hand.pop(0)
-    card = t.card(cid)
-    t.emit("reveal", f"{t.does(k, 'turns')} up {t.label(cid)}", "taifa 9.1", k, cid)
+    card = t._cards[cid]  # t.card(cid), and below t.label(cid): at every round
+    t.emit("reveal", f"{t.does(k, 'turns')} up {t._words[cid]}", "taifa 9.1", k, cid)
     if card.offensive:
         yield from offensive(t, k, cid)
     elif card.kind == "troop":  # checked as it is deployed: "the instant" of 9.2 (TA-33)

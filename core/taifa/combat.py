@@ -112,8 +112,10 @@ def _windows(t: Table, f: Fight, start: int) -> Proc:
         yield from _windows_once(t, f, start)
         return
     ring = t.others(start) + [start]
-    side = _bots_side(t, f)
     bots, ready, n = t.s.bots, t.s.ready, len(ring)
+    if all(bots[j] and (not ready[j] or j == f.attacker) for j in ring):
+        return  # bots alone, none with a Response it may place (_bot_window): nobody places a card
+    side = _bots_side(t, f)
     declined = 1
     i = 0
     while declined < n:
