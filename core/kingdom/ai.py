@@ -92,6 +92,16 @@ def _values(cards: CardSet) -> dict[str, int]:
     return val
 
 
+def _one_slot_copied(r: Realm, slot: Slot) -> tuple[Realm, Slot]:
+    """A copy of ``r`` whose ``slot`` alone is copied, to strike: its other slots are shared with
+    ``r``, which is safe as whatever changes a realm here copies it whole first (``Realm.copy``)."""
+    slots = list(r.slots)
+    i = next(i for i, sl in enumerate(slots) if sl is slot)
+    s2 = slots[i] = slot.copy()
+    return Realm(r.noble, slots, list(r.mercy), list(r.hand), list(r.pending), r.frozen, r.famine, r.out,
+                 r.survived), s2
+
+
 class _Know:
     """What the seat knows: its view, as realms the functions of core.kingdom.lines read."""
 
@@ -125,6 +135,7 @@ class _Know:
         self.temp = 2.0 + 4.0 * self.rem
         self.val = _values(cards)
         self._stats: dict[int, tuple[Realm, tuple[float, float, float]]] = {}
+        self._falls: dict[tuple[int, bool], tuple[Realm, float]] = {}
         self._odds: tuple[float, float] | None = None  # (p_real, f_answer), reckoned when first asked
 
     @property
@@ -227,14 +238,21 @@ class _Know:
         return self.stats(r)[1]
 
     def fall_chance(self, k: int, r: Realm) -> float:
+        """Kept per realm object, as stats() is: the options' realms share the untouched ones."""
+        mine = k == self.seat
+        got = self._falls.get((id(r), mine))
+        if got is not None and got[0] is r:
+            return got[1]
         if not standing(r):
             return 1.0
         if self.solo:
-            pressure = 2.0 if k == self.seat else 0.4
+            pressure = 2.0 if mine else 0.4
         else:
             pressure = 1.0
         d = pressure * (0.3 + self.rem) * math.exp(-(self.hits(r) - 1.0) / 2.5)
-        return d / (1.0 + d)
+        out = d / (1.0 + d)
+        self._falls[id(r), mine] = (r, out)
+        return out
 
     def worth(self, realms: list[Realm], bonus: dict[int, float] | None = None) -> float:
         """log P(win), estimated; ``bonus``: virtual points per seat."""
@@ -271,9 +289,7 @@ class _Know:
             real = (1.0 if self.cards[slot.trap].real or self.keys[o] == "egbert" else 0.0) \
                 if slot.trap != HIDDEN_TRAP else self.trap_real(o)
             cut = list(realms)
-            cut[o] = r.copy()
-            s2 = slot_of(cut[o], slot_card)
-            assert s2 is not None
+            cut[o], s2 = _one_slot_copied(r, slot)
             s2.trap = None
             out: list[tuple[float, list[Realm]]] = []
             if real > 0:
@@ -289,9 +305,8 @@ class _Know:
                 out += [(p * (1 - real), rs) for p, rs in self.strike(cut, by, o, slot_card, n, True)]
             return out
         after = list(realms)
-        r2 = after[o] = r.copy()
-        s2 = slot_of(r2, slot_card)
-        assert s2 is not None
+        r2, s2 = _one_slot_copied(r, slot)
+        after[o] = r2
         top = s2.top()
         need = strength(self.cards, r2, top, self.adds_up)
         if n >= need:
