@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache, partial, reduce
+from operator import iadd
 from typing import Any
-from itertools import chain
 
 from core.engine import Code
 from core.tafl.board import ATTACKER, DEFENDER, KING, Geometry, format_row
@@ -292,7 +292,10 @@ def line_codes(raw: bytes, mt: MoveTables) -> list[int]:
 def ranks_of(codes: list[int], side: int, mt: MoveTables) -> list[int]:
     """The ranks of every legal move of ``side`` (0 attackers, 1 defenders) on the board whose
     lines have ``codes``, ascending: the moves in scan order."""
-    return sorted(chain.from_iterable(map(_lookup, mt.cache[side], codes)))
+    # Each line's tuple appended by list += in C (a copy of its items, not an item at a time).
+    ranks: list[int] = reduce(iadd, map(_lookup, mt.cache[side], codes), [])
+    ranks.sort()
+    return ranks
 
 
 def ranks_for(raw: bytes, side: int, mt: MoveTables) -> list[int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_left
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -77,14 +78,14 @@ class TaflGame:
         self.opts = v.options(options)
         self.geo = v.geometry
         self._mt = move_tables(v.name)
-        self.board: list[int] = parse_position(position or v.start, v.size)
+        board, codes = _setup(v.name, position or v.start)
+        self.board: list[int] = list(board)
         # The board as bytes, kept in step by _play (the only place a move changes the board): the
-        # line patterns and the repetition key are cut from it without converting the list.
-        self._bytes = bytearray(self.board)
+        # repetition key and the position's text are cut from it without converting the list.
+        self._bytes = bytearray(board)
         # Each line's code (core/tafl/movegen.py), kept in step by _play too: the move generator's
         # caches are looked up by them.
-        self._codes = line_codes(bytes(self._bytes), self._mt)
-        self._check_setup()
+        self._codes = list(codes)
         if to_move not in (ATTACKERS, DEFENDERS):
             raise RulesError("to_move is 0 (attackers) or 1 (defenders)")
         self.to_move = to_move
@@ -101,20 +102,8 @@ class TaflGame:
         self._count_position()
         self.result: Result | None = None
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
-        if not self.legal_moves():
+        if not self._legal_ranks():  # legal_moves() without listing them as pairs
             self._finish_no_moves()
-
-    # -- setup -----------------------------------------------------------------
-
-    def _check_setup(self) -> None:
-        g = self.geo
-        for sq, piece in enumerate(self.board):
-            if piece in (ATTACKER, DEFENDER) and (sq == g.centre or sq in g.corners):
-                raise RulesError(f"{g.names[sq]}: only the king may stand on the {self.v.centre} or a corner")
-            if piece in (DEFENDER, KING) and g.camp_of[sq]:
-                raise RulesError(f"{g.names[sq]}: only attackers may stand in a base camp (gild BASIC MOVES)")
-        if KING in self.board and self.board.index(KING) in g.corners:
-            raise RulesError("the king already stands on a corner")
 
     # -- the engine contract ---------------------------------------------------
 
@@ -130,7 +119,7 @@ class TaflGame:
         if self.result is not None:
             return Over(self.result)
         if self._point is None:  # asked again before a move: the same (frozen) Decision
-            ranks = self._legal_ranks()
+            ranks = self._ranks if self._ranks is not None else self._legal_ranks()  # made by _after_move
             # itemgetter of two or more indexes gives a tuple, in C: the fastest way to list them.
             options = itemgetter(*ranks)(self._mt.code_at) if len(ranks) > 1 else \
                 tuple(map(self._mt.code_at.__getitem__, ranks))
@@ -510,6 +499,26 @@ class TaflGame:
             self._hash = (self._hash + now - was) % _HASH_MOD
             hash_from.clear()
         return self._hash
+
+
+# -- setup -----------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _setup(variant: str, position: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board of ``position`` in ``variant``, checked, and its lines' codes: worked out once per
+    position (most games start from their variant's), a refusal raised anew each time (RulesError)."""
+    v = get_variant(variant)
+    g = v.geometry
+    board = parse_position(position, v.size)
+    for sq, piece in enumerate(board):
+        if piece in (ATTACKER, DEFENDER) and (sq == g.centre or sq in g.corners):
+            raise RulesError(f"{g.names[sq]}: only the king may stand on the {v.centre} or a corner")
+        if piece in (DEFENDER, KING) and g.camp_of[sq]:
+            raise RulesError(f"{g.names[sq]}: only attackers may stand in a base camp (gild BASIC MOVES)")
+    if KING in board and board.index(KING) in g.corners:
+        raise RulesError("the king already stands on a corner")
+    return tuple(board), tuple(line_codes(bytes(board), move_tables(v.name)))
 
 
 # -- the published rulesets' extra rules, on a bare board (the AI's search board uses them too) --
