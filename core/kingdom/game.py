@@ -273,11 +273,18 @@ class KingdomGame(Table):
         pool = pool_of(Counter(map(kinds.__getitem__, s.pool)))
         after_all = tuple(states)
 
+        known: dict[tuple[bool, int, bool], bool] = {}
+
         def fits(cid: str, reserve: bool) -> bool:
             """Whether the draft stays completable after ``cid``: the same for every card of its kind
-            and value, and for the same kingdoms and pool in any game, so reckoned once each."""
+            and value (``known``, so the big key is hashed once a kind), and for the same kingdoms and
+            pool in any game (kept by _stays_completable)."""
             land, value = kinds[cid]
-            return _stays_completable(after_all, pool, seat, keep_room if reserve else None, land, value)
+            got = known.get((land, value, reserve))
+            if got is None:
+                got = known[land, value, reserve] = _stays_completable(after_all, pool, seat,
+                                                                       keep_room if reserve else None, land, value)
+            return got
 
         ids = {str(o[1]) for o in opts}
         out = {cid for cid in ids if not fits(cid, True)}
