@@ -40,7 +40,11 @@ CONNECT_SECONDS = 10
 
 class ClusterError(Exception):
     """The cluster cannot run the tasks (no scheduler at the address, no workers, the extra not
-    installed): one line for the user."""
+    installed), or the processes cannot (:class:`WorkerLost`): one line for the user."""
+
+
+class WorkerLost(ClusterError):
+    """A process of this machine's pool ended while the run needed it."""
 
 
 def every_core() -> int:
@@ -99,10 +103,19 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
 
     with real_stderr():
         pool = process_context().Pool(jobs, initializer=quiet_child)
+    # A pool worker never ends on its own; one that does was killed (or ran out of memory), and the
+    # task it held would never come back: multiprocessing replaces the process, not the task.
+    workers = list(getattr(pool, "_pool", ()))  # multiprocessing's own list of them
+
+    def pause(result: Any) -> None:
+        result.wait(POLL)
+        if not result.ready() and any(worker.exitcode is not None for worker in workers):
+            raise WorkerLost("a worker process ended in the middle of the run (killed, or out of memory); "
+                             "the run stops here")
+
     try:
         yield from _windowed(lambda item: pool.apply_async(fn, (item,)), items, ahead, stop, deque(),
-                             done=lambda result: result.ready(), pause=lambda result: result.wait(POLL),
-                             take=lambda result: result.get())
+                             done=lambda result: result.ready(), pause=pause, take=lambda result: result.get())
         pool.close()
     finally:
         pool.terminate()  # at once: a worker deep in a long game is not waited for

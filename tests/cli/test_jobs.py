@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
 import time
 from importlib import resources
@@ -14,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from notation.reader import read_record_file
-from notation.tasks import default_jobs, every_core, run_in_order
+from notation.tasks import WorkerLost, default_jobs, every_core, run_in_order
 from notation.verify import verify
 from tui.cli import app
 
@@ -103,6 +104,19 @@ def test_tasks_come_back_in_order_and_a_run_given_up_stops_its_processes(tmp_pat
     while any(map(_alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(map(_alive, workers))
+
+
+def _killed_at(n: int) -> int:
+    if n == 3:  # as the kernel's out-of-memory killer would: no exception, no result, the process gone
+        os.kill(os.getpid(), signal.SIGKILL)
+    return n
+
+
+def test_a_worker_killed_in_a_task_ends_the_run_in_one_line_not_a_hang() -> None:
+    results = run_in_order(_killed_at, range(8), jobs=2, ahead=4)
+    assert [next(results) for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(WorkerLost, match="a worker process ended in the middle of the run"):
+        next(results)  # the task it held never comes back; waiting for it would be forever
 
 
 def _alive(pid: int) -> bool:
