@@ -455,14 +455,14 @@ def seat_plans(gi: core_games.GameDescriptor, variant: str, given: Sequence[str]
     check_depth(ai_depth, "--ai-depth")
     # A batch's AI works to a count, not the clock, unless a time is given: its records then do not
     # depend on the machine, its load or the number of processes (GameDescriptor.batch_limit).
-    counted = not people and ai_time is None and gi.batch_limit is not None
-    base = gi.batch_limit if counted and gi.batch_limit is not None else gi.ai_limit
+    batch = gi.batch_limit if not people and ai_time is None else None
+    base = batch or gi.ai_limit
 
     def plan(word: str) -> SeatPlan:
         level = word if word in levels else None
         if word != "ai" and level is None:
             return SeatPlan(word)
-        if ai_time is None and ai_depth is None and level is None and not counted:
+        if ai_time is None and ai_depth is None and level is None and batch is None:
             return SeatPlan("ai")  # the game's own limit
         return SeatPlan("ai", replace(base, seconds=base.seconds if ai_time is None else ai_time,
                                       depth=base.depth if ai_depth is None else ai_depth, level=level))
