@@ -104,7 +104,8 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
     with real_stderr():
         pool = process_context().Pool(jobs, initializer=quiet_child)
     # A pool worker never ends on its own; one that does was killed (or ran out of memory), and the
-    # task it held would never come back: multiprocessing replaces the process, not the task.
+    # task it held would never come back: multiprocessing replaces the process, not the task. Which
+    # task it held is not known, so the run stops at the first result not back once one is gone.
     workers = list(getattr(pool, "_pool", ()))  # multiprocessing's own list of them
 
     def pause(result: Any) -> None:
