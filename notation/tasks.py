@@ -99,28 +99,126 @@ def _here(fn: Callable[[T], R], items: Iterable[T], stop: Callable[[], bool]) ->
 
 def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: int,
                   stop: Callable[[], bool]) -> Iterator[R]:
-    from notation.ai_process import process_context, quiet_child, real_stderr
+    """The tasks on ``jobs`` processes of this machine, each with a pipe of its own and one task in
+    hand at a time. Not multiprocessing.Pool: its workers share two locked queues, and a worker
+    stopped while it holds one (writing a result as Ctrl-C stops it) can hang ``terminate()`` for
+    ever (CPython issues 78178 and 96995, open). A pipe each shares nothing, so stopping is killing,
+    and which task a worker held is known when it dies."""
+    from multiprocessing.connection import wait
 
-    with real_stderr():
-        pool = process_context().Pool(jobs, initializer=quiet_child)
-    # A pool worker never ends on its own; one that does was killed (or ran out of memory), and the
-    # task it held would never come back: multiprocessing replaces the process, not the task. Which
-    # task it held is not known, so the run stops at the first result not back once one is gone.
-    workers = list(getattr(pool, "_pool", ()))  # multiprocessing's own list of them
+    from notation.ai_process import process_context, real_stderr
 
-    def pause(result: Any) -> None:
-        result.wait(POLL)
-        if not result.ready() and any(worker.exitcode is not None for worker in workers):
-            raise WorkerLost("a worker process ended in the middle of the run (killed, or out of memory); "
-                             "the run stops here")
-
+    context = process_context()
+    workers: list[_Worker] = []
     try:
-        yield from _windowed(lambda item: pool.apply_async(fn, (item,)), items, ahead, stop, deque(),
-                             done=lambda result: result.ready(), pause=pause, take=lambda result: result.get())
-        pool.close()
+        with real_stderr():
+            for _ in range(jobs):
+                workers.append(_Worker(context))
+        tasks = iter(items)
+        given = taken = 0  # tasks handed out; results handed back (in order)
+        results: dict[int, tuple[bool, Any]] = {}
+        lost: int | None = None  # the first task whose worker died holding it
+        idle = list(workers)
+        while True:
+            while idle and lost is None and given - taken < ahead:
+                item = next(tasks, _END)
+                if item is _END:
+                    break
+                if not idle.pop().give(given, fn, item):  # its process had ended, idle
+                    lost = given
+                given += 1
+            if taken in results:
+                ok, value = results.pop(taken)
+                taken += 1
+                if not ok:
+                    raise value
+                yield value
+                continue
+            if taken == lost:
+                raise WorkerLost("a worker process ended in the middle of the run (killed, or out of memory); "
+                                 "the run stops here")
+            if taken == given or stop():
+                return
+            busy = [w for w in workers if w.task is not None]
+            for ready in wait([w.conn for w in busy] + [w.process.sentinel for w in busy], POLL):
+                worker = next(w for w in busy if ready in (w.conn, w.process.sentinel))
+                if worker.task is None:  # its pipe and its end both ready: dealt with once
+                    continue
+                index = worker.task
+                answer = worker.answer()
+                if answer is None:  # the process ended with the task in hand (killed, out of memory)
+                    lost = index if lost is None else min(lost, index)
+                    workers.remove(worker)
+                    worker.stop()
+                else:
+                    results[index] = answer
+                    idle.append(worker)
     finally:
-        pool.terminate()  # at once: a worker deep in a long game is not waited for
-        pool.join()
+        for worker in workers:
+            worker.stop()
+
+
+_END = object()
+
+
+class _Worker:
+    """One process of the run and the pipe to it; ``task``, the index of the task it holds."""
+
+    def __init__(self, context: Any) -> None:
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve_tasks, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.task: int | None = None
+
+    def give(self, index: int, fn: Callable[[Any], Any], item: Any) -> bool:
+        """Hand the process its next task (it is waiting for it: it holds no other); False when the
+        process has ended."""
+        self.task = index
+        try:
+            self.conn.send((fn, item))
+        except (BrokenPipeError, ConnectionResetError):
+            self.task = None
+            return False
+        return True
+
+    def answer(self) -> tuple[bool, Any] | None:
+        """What the process sent for its task, or None when it ended without sending it whole."""
+        self.task = None
+        try:
+            if self.conn.poll():
+                answer: tuple[bool, Any] = self.conn.recv()
+                return answer
+        except (EOFError, OSError):
+            pass
+        return None
+
+    def stop(self) -> None:
+        """At once: a worker deep in a long game is not waited for."""
+        self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+def _serve_tasks(conn: Any) -> None:
+    """A worker process: run each task sent and send back ``(True, result)`` or ``(False, error)``."""
+    from notation.ai_process import quiet_child
+
+    quiet_child()
+    while True:
+        try:
+            fn, item = conn.recv()
+        except EOFError:  # the run is over
+            return
+        try:
+            answer: tuple[bool, Any] = (True, fn(item))
+        except Exception as err:  # noqa: BLE001 - raised in the caller when its turn comes
+            answer = (False, err)
+        try:
+            conn.send(answer)
+        except Exception as err:  # noqa: BLE001 - a result or error that cannot travel says so
+            conn.send((False, RuntimeError(f"a task's {'result' if answer[0] else 'error'} could not be sent "
+                                           f"back: {type(err).__name__}: {err}")))
 
 
 def _on_cluster(fn: Callable[[T], R], items: Iterable[T], address: str, ahead: int | None,

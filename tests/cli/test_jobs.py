@@ -117,9 +117,23 @@ def test_a_worker_killed_in_a_task_ends_the_run_in_one_line_not_a_hang() -> None
     with pytest.raises(WorkerLost, match="a worker process ended in the middle of the run"):
         for result in run_in_order(_killed_at, range(8), jobs=2, ahead=4):
             taken.append(result)  # the task it held never comes back; waiting for it would be forever
-    # The run stops at the first result not back once a worker is gone (which task the dead one held
-    # is not known): the results taken are those before it, in order, and never the lost task's.
-    assert taken == list(range(len(taken))) and len(taken) <= 3
+    # Each worker holds one task at a time, so the lost one is known: every result before it comes
+    # back, in order, from the worker still alive; none after it.
+    assert taken == [0, 1, 2]
+
+
+def _fails_at_two(n: int) -> int:
+    if n == 2:
+        raise ValueError("two is not played")
+    return n
+
+
+def test_a_tasks_error_is_raised_in_its_turn_after_the_results_before_it() -> None:
+    taken: list[int] = []
+    with pytest.raises(ValueError, match="two is not played"):
+        for result in run_in_order(_fails_at_two, range(6), jobs=2, ahead=4):
+            taken.append(result)
+    assert taken == [0, 1]
 
 
 def _alive(pid: int) -> bool:
