@@ -48,14 +48,17 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             client.wait_for_workers(WORKERS, timeout=START_SECONDS)
         yield address
     finally:
-        for process in [*workers, scheduler]:
-            process.terminate()
-        for process in [*workers, scheduler]:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        # The workers first, while the scheduler they say goodbye to is there: a worker whose
+        # scheduler is gone retries it for Dask's connect timeout (30 s) before it ends.
+        for group in (workers, [scheduler]):
+            for process in group:
+                process.terminate()
+            for process in group:
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
 
 
 def _address(plan: Path) -> str:
