@@ -38,8 +38,8 @@ def set_content(static: Static, content: VisualType, layout: bool = True) -> Non
 class Drawn:
     """Lines of segments rendered beforehand (to tell whether anything changed), drawn as they are."""
 
-    def __init__(self, lines: list[list[Segment]]) -> None:
-        self.lines = lines
+    def __init__(self, lines: list[list[Segment]], width: int = 0) -> None:
+        self.lines, self.width = lines, width  # the width they were rendered for
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         new_line = Segment.line()

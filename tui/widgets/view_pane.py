@@ -48,7 +48,10 @@ class ViewPane(Static):
             lines = self.app.console.render_lines(drawn, options, pad=False)
             shown = self.content
             if not (isinstance(shown, Drawn) and shown.lines == lines):
-                self.update(Drawn(lines))
+                # As many lines as before at the same width: the pane's size is the same, and the
+                # screen need not be laid out again (most of a redraw's time).
+                same_size = isinstance(shown, Drawn) and len(shown.lines) == len(lines) and shown.width == width
+                self.update(Drawn(lines, width), layout=not same_size)
 
     def draw(self, width: int) -> RenderableType:
         raise NotImplementedError
