@@ -47,6 +47,11 @@ T = TypeVar("T")
 # verify or a replay then walks them without decoding each again. A longer one (a record of
 # 200,000 moves) decodes a record each time it is asked for, and its memory stays the file's.
 KEEP_DECODED = 20_000
+# Steps already read, by seat count then bytes: a move or an outcome recurs within a record and
+# across a folder's records, and one found valid and canonical once is the same record again.
+# Frozen records, shared; emptied when it holds KNOWN_STEPS, so its memory stays bounded.
+KNOWN_STEPS = 16_384
+_known_steps: dict[int, dict[bytes, Record]] = {}
 
 
 class Records(Sequence[Record]):
@@ -160,6 +165,7 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
     warning = ""  # why an annex was ignored
     annexed = False  # the file ends with an annex (read or ignored), not a torn record
     decoded: list[Record] | None = []  # the records, kept while there are at most KEEP_DECODED
+    known = _known_steps.setdefault(len(header.seats), {})
     while stream.offset < len(data):
         offset = stream.offset
         if len(body.offsets) % every == every - 1:
@@ -182,9 +188,18 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
         except Exception as err:  # msgpack's and our hooks' errors, whatever their type
             raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
         try:
-            record = record_from_wire(raw, len(header.seats))
-            if encode_record(record) != encoded:
-                raise SchemaError(_NOT_CANONICAL.format("record"))
+            key = bytes(encoded)
+            known_record = known.get(key)
+            if known_record is None:
+                record = record_from_wire(raw, len(header.seats))
+                if encode_record(record) != encoded:
+                    raise SchemaError(_NOT_CANONICAL.format("record"))
+                if isinstance(record, (DecisionRecord, ChanceRecord)):
+                    if len(known) >= KNOWN_STEPS:
+                        known.clear()
+                    known[key] = record
+            else:
+                record = known_record
             body.add(record, offset)
         except SchemaError as err:
             if data.startswith(ANNEX_MAGIC, offset):  # looked for only here: never on the way of a good record
