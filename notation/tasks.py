@@ -15,7 +15,10 @@ fiefdom installed, the same version, to import the task's function.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -84,6 +87,24 @@ def run_in_order(fn: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, clu
     if jobs <= 1:
         return _here(fn, items, stop or _never)
     return _in_processes(fn, items, jobs, ahead or jobs * AHEAD_PER_WORKER, stop or _never)
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """The block runs whole (a game's file written and counted): a Ctrl-C that comes during it is
+    raised as it ends. Only where Ctrl-C raises KeyboardInterrupt, in the main thread."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _never() -> bool:

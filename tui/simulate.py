@@ -26,7 +26,7 @@ from notation.batch import Games, Played, chunks, flatten, game_seeds, play
 from notation.catalog import GameLookup, utc_now
 from notation.files import OutputRefused, check_output, create_whole
 from notation.runner import GameSetup
-from notation.tasks import chunk_size, run_in_order
+from notation.tasks import chunk_size, run_in_order, uninterrupted
 from notation.wording import count, visible
 
 __all__ = ["Batch", "Tally", "game_seeds", "run", "run_stamp", "summary"]
@@ -164,14 +164,15 @@ def run(batch: Batch, games: GameLookup = core_games.info) -> Tally:
     shared = Games(replace(header, created=run_stamp()), games, keep=batch.out is not None, observe=batch.observe)
     tasks = chunks(shared, game_seeds(setup.seed), batch.games, chunk_size(batch.games, batch.jobs, batch.cluster))
     for played in flatten(run_in_order(play, tasks, jobs=batch.jobs, cluster=batch.cluster)):
-        if played.record is not None:
-            _write(batch, played)
-        if batch.add is not None:
-            batch.add(played.observed)
-        winner = tally.add(played.result, played.seats, batch.reason(played.result), played.steps)
-        # The names come from the game's data (a user's own map may hold anything): one visible line.
-        batch.progress(visible(f"game {played.number}: {winner} ({played.result.reason}) after {played.steps} "
-                               f"{batch.noun}"))
+        with uninterrupted():  # a game written is a game counted and said, Ctrl-C or not
+            if played.record is not None:
+                _write(batch, played)
+            if batch.add is not None:
+                batch.add(played.observed)
+            winner = tally.add(played.result, played.seats, batch.reason(played.result), played.steps)
+            # The names come from the game's data (a user's own map may hold anything): one visible line.
+            batch.progress(visible(f"game {played.number}: {winner} ({played.result.reason}) after {played.steps} "
+                                   f"{batch.noun}"))
     tally.seconds = time.perf_counter() - started
     return tally
 

@@ -30,7 +30,7 @@ from notation.batch import Chunk, Games, Played, game_seeds, play
 from notation.catalog import GameLookup
 from notation.files import OutputRefused, check_output, create_whole
 from notation.runner import GameSetup, SeatPlan
-from notation.tasks import run_in_order
+from notation.tasks import run_in_order, uninterrupted
 from notation.wording import count, visible
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -198,9 +198,10 @@ def play_schedule(tour: Tournament, games: GameLookup, keep: Callable[[Scheduled
     results = run_in_order(play, tasks, jobs=tour.jobs, cluster=tour.cluster)
     for index, (played,) in enumerate(results):  # in the schedule's order: the ratings depend on it
         game = Scheduled(index, index // count_ + 1, index % count_ + 1, played)
-        if played.record is not None:
-            _write(tour, game)
-        keep(game)
+        with uninterrupted():  # a game written is a game counted, Ctrl-C or not
+            if played.record is not None:
+                _write(tour, game)
+            keep(game)
 
 
 def _check_folder(tour: Tournament) -> None:

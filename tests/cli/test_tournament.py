@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -22,6 +21,8 @@ from notation.reader import read_record_file
 from notation.verify import verify
 from tui.cli import app, main
 from tui.tournament import Ratings, arrangements, shares, wilson
+
+from tests.cli.test_simulate import finish_or_say_where, interruptible
 
 STAMP = "1800000000"  # SOURCE_DATE_EPOCH: the records of two runs carry the same creation time
 FIEFDOM = Path(sys.executable).parent / "fiefdom"
@@ -183,17 +184,16 @@ def test_taifa_seats_three_kinds_round_its_six_seats() -> None:
 
 def test_ctrl_c_keeps_whole_games_and_prints_what_they_make(tmp_path: Path) -> None:
     out = tmp_path / "games"
-    process = subprocess.Popen([str(FIEFDOM), "tournament", "kingdom", "-k", "greedy,random", "--games", "100000",
-                                "--out", str(out), "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env={**os.environ, "FIEFDOM_JOBS": "2"})
+    process = interruptible("tournament", "kingdom", "-k", "greedy,random", "--games", "100000", "--out", str(out),
+                            "--quiet", env={**os.environ, "FIEFDOM_JOBS": "2"})
     deadline = time.monotonic() + 120
     while (not out.is_dir() or len(list(out.glob("*.fief"))) < 4) and time.monotonic() < deadline:
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
-    text, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and b"Traceback" not in err and err.decode().endswith("interrupted\n")
+    text, err = finish_or_say_where(process, 60)
+    assert process.returncode == 130 and "Traceback" not in err and err.endswith("interrupted\n")
     names = sorted(p.name for p in out.iterdir())
-    lines = text.decode().splitlines()
+    lines = text.splitlines()
     assert lines[1] == f"interrupted: {len(names)} of the 200000 games played (whole games only)"
     # the schedule's first games, each whole: arrangement 1 and 2 in turn, round by round
     assert names == sorted(f"kingdom-multi-2-1-{n % 2 + 1:03d}-{n // 2 + 1:04d}.fief" for n in range(len(names)))
