@@ -21,6 +21,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, TypeVar
 
 from notation.catalog import app_version
@@ -120,11 +121,11 @@ def _here(fn: Callable[[T], R], items: Iterable[T], stop: Callable[[], bool]) ->
 
 def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: int,
                   stop: Callable[[], bool]) -> Iterator[R]:
-    """The tasks on ``jobs`` processes of this machine, each with a pipe of its own and one task in
-    hand at a time. Not multiprocessing.Pool: its workers share two locked queues, and a worker
-    stopped while it holds one (writing a result as Ctrl-C stops it) can hang ``terminate()`` for
-    ever (CPython issues 78178 and 96995, open). A pipe each shares nothing, so stopping is killing,
-    and which task a worker held is known when it dies."""
+    """The tasks on ``jobs`` processes of this machine, each with a pipe of its own. Not
+    multiprocessing.Pool: its workers share two locked queues, and a worker stopped while it holds
+    one (writing a result as Ctrl-C stops it) can hang ``terminate()`` for ever (CPython issues 78178
+    and 96995, open). A pipe each shares nothing, so stopping is killing, and which tasks a worker
+    held is known when it dies."""
     from multiprocessing.connection import wait
 
     from notation.ai_process import process_context, real_stderr
@@ -139,15 +140,21 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
         given = taken = 0  # tasks handed out; results handed back (in order)
         results: dict[int, tuple[bool, Any]] = {}
         lost: int | None = None  # the first task whose worker died holding it
-        idle = list(workers)
+        message: bytes | None = None  # the next task, pickled, not yet given
         while True:
-            while idle and lost is None and given - taken < ahead:
-                item = next(tasks, _END)
-                if item is _END:
+            while lost is None and given - taken < ahead:
+                if message is None:
+                    item = next(tasks, _END)
+                    if item is _END:
+                        break
+                    message = bytes(ForkingPickler.dumps((fn, item)))
+                worker = _taker(workers, len(message))
+                if worker is None:
                     break
-                if not idle.pop().give(given, fn, item):  # its process had ended, idle
+                if not worker.give(given, message):  # its process had ended, between tasks
                     lost = given
                 given += 1
+                message = None
             if taken in results:
                 ok, value = results.pop(taken)
                 taken += 1
@@ -160,55 +167,72 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
                                  "the run stops here")
             if taken == given or stop():
                 return
-            busy = [w for w in workers if w.task is not None]
+            busy = [w for w in workers if w.held]
             for ready in wait([w.conn for w in busy] + [w.process.sentinel for w in busy], POLL):
                 worker = next(w for w in busy if ready in (w.conn, w.process.sentinel))
-                if worker.task is None:  # its pipe and its end both ready: dealt with once
+                if not worker.held:  # its pipe and its end both ready: dealt with once
                     continue
-                index = worker.task
+                index = worker.held[0]
                 answer = worker.answer()
-                if answer is None:  # the process ended with the task in hand (killed, out of memory)
-                    lost = index if lost is None else min(lost, index)
+                if answer is None:  # the process ended with its tasks in hand (killed, out of memory)
+                    first = min(worker.held)
+                    lost = first if lost is None else min(lost, first)
                     workers.remove(worker)
                     worker.stop()
                 else:
                     results[index] = answer
-                    idle.append(worker)
     finally:
         for worker in workers:
             worker.stop()
 
 
 _END = object()
+# A worker holds the task it runs and, when the task's bytes are at most this many, the next one,
+# waiting in its pipe: it starts it as soon as it has sent a result, not once the caller, busy with
+# that result, sends it another. Only a small one: a send to a process that is itself sending (a
+# long result, while this process is not reading) must fit in the pipe's buffer or wait for ever.
+SMALL_TASK = 16_384
+
+
+def _taker(workers: list["_Worker"], size: int) -> "_Worker | None":
+    """The worker to give a task of ``size`` bytes: one holding none, else one holding one when the
+    task is small; None when every one has its hands full."""
+    for worker in workers:
+        if not worker.held:
+            return worker
+    if size <= SMALL_TASK:
+        for worker in workers:
+            if len(worker.held) == 1:
+                return worker
+    return None
 
 
 class _Worker:
-    """One process of the run and the pipe to it; ``task``, the index of the task it holds."""
+    """One process of the run and the pipe to it; ``held``, the indexes of the tasks sent to it and
+    not answered yet, in the order it runs them."""
 
     def __init__(self, context: Any) -> None:
         self.conn, theirs = context.Pipe()
         self.process = context.Process(target=_serve_tasks, args=(theirs,), daemon=True)
         self.process.start()
         theirs.close()
-        self.task: int | None = None
+        self.held: list[int] = []
 
-    def give(self, index: int, fn: Callable[[Any], Any], item: Any) -> bool:
-        """Hand the process its next task (it is waiting for it: it holds no other); False when the
-        process has ended."""
-        self.task = index
+    def give(self, index: int, message: bytes) -> bool:
+        """Send the process a task (``(fn, item)`` pickled); False when the process has ended."""
         try:
-            self.conn.send((fn, item))
+            self.conn.send_bytes(message)
         except (BrokenPipeError, ConnectionResetError):
-            self.task = None
             return False
+        self.held.append(index)
         return True
 
     def answer(self) -> tuple[bool, Any] | None:
-        """What the process sent for its task, or None when it ended without sending it whole."""
-        self.task = None
+        """What the process sent for its first task, or None when it ended without sending it whole."""
         try:
             if self.conn.poll():
                 answer: tuple[bool, Any] = self.conn.recv()
+                self.held.pop(0)
                 return answer
         except (EOFError, OSError):
             pass
