@@ -34,7 +34,7 @@ from notation.deal import SECRET_BYTES
 from notation.files import read_regular
 from notation.format import (
     HASH_SIZE, MAGIC, PREAMBLE, ChanceRecord, CheckpointRecord, CommentRecord, DecisionRecord, Header, Limits, Record,
-    RecordError, ResultRecord, Tag, encode_header, encode_record, pack, short,
+    RecordError, ResultRecord, STEP_TYPES, Tag, encode_header, encode_record, pack, short,
 )
 from notation.schema import SchemaError, header_from_wire, record_from_wire
 from notation.wording import visible
@@ -194,7 +194,7 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
                 record = record_from_wire(raw, len(header.seats))
                 if encode_record(record) != encoded:
                     raise SchemaError(_NOT_CANONICAL.format("record"))
-                if isinstance(record, (DecisionRecord, ChanceRecord)):
+                if isinstance(record, STEP_TYPES):
                     if len(known) >= KNOWN_STEPS:
                         known.clear()
                     known[key] = record

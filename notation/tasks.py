@@ -177,6 +177,7 @@ def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, ahead: in
                 if answer is None:  # the process ended with its tasks in hand (killed, out of memory)
                     first = min(worker.held)
                     lost = first if lost is None else min(lost, first)
+                    worker.held.clear()  # its pipe and its end may both be in this wait's list
                     workers.remove(worker)
                     worker.stop()
                 else:

@@ -117,8 +117,8 @@ def test_a_worker_killed_in_a_task_ends_the_run_in_one_line_not_a_hang() -> None
     with pytest.raises(WorkerLost, match="a worker process ended in the middle of the run"):
         for result in run_in_order(_killed_at, range(8), jobs=2, ahead=4):
             taken.append(result)  # the task it held never comes back; waiting for it would be forever
-    # Each worker holds one task at a time, so the lost one is known: every result before it comes
-    # back, in order, from the worker still alive; none after it.
+    # The run knows which tasks each worker holds, so the lost one is known: every result before it
+    # comes back, in order; none after it.
     assert taken == [0, 1, 2]
 
 
