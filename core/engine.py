@@ -15,7 +15,7 @@ yields the same events again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union, runtime_checkable
 
@@ -68,6 +68,60 @@ class Decision:
     prompt: str
     options: tuple[Code, ...]
     kind: str = "action"  # one of DECISION_KINDS
+
+    def allows(self, code: object) -> bool:
+        """Whether ``code`` is one of the options: what a replay checks of a record's decision."""
+        return code in self.options
+
+
+class LazyDecision(Decision):
+    """A Decision whose options are listed only when first read, and which tells ``allows`` without
+    listing them: a replay or verify checks one code a step, where listing a Tafl position's moves
+    is most of the work. It equals, hashes and pickles as the Decision it stands for. ``options``
+    and ``allows`` must not depend on anything that changes after it is made (the game moving on)."""
+
+    __slots__ = ("_options", "_list", "_allows")
+    _options: tuple[Code, ...] | None  # None until first read
+    _list: Callable[[], tuple[Code, ...]]
+    _allows: Callable[[object], bool]
+
+    def __init__(self, seat: int, prompt: str, list_options: Callable[[], tuple[Code, ...]],
+                 allows: Callable[[object], bool], kind: str = "action") -> None:
+        setattr_ = object.__setattr__  # frozen: set as the dataclass's own __init__ does
+        setattr_(self, "seat", seat)
+        setattr_(self, "prompt", prompt)
+        setattr_(self, "kind", kind)
+        setattr_(self, "_options", None)
+        setattr_(self, "_list", list_options)
+        setattr_(self, "_allows", allows)
+
+    @property  # the field, read-only as it is (frozen), listed when first read
+    def options(self) -> tuple[Code, ...]:
+        options = self._options
+        if options is None:
+            options = self._list()
+            object.__setattr__(self, "_options", options)
+        return options
+
+    def allows(self, code: object) -> bool:
+        return self._allows(code)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.prompt, self.options, self.kind)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._fields() == (other.seat, other.prompt, other.options, other.kind)
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # as Decision's own: a hash of its fields
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat!r}, prompt={self.prompt!r}, options={self.options!r}, kind={self.kind!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decision, self._fields())
 
 
 # Chance kinds and their specs:

@@ -206,7 +206,7 @@ class Match:
         if not isinstance(point, Decision):
             raise RulesError("no decision is pending")
         code = tuple(code)
-        if code not in point.options:
+        if not point.allows(code):
             raise RulesError(f"{self.game.describe(code)}: not a legal option here")
         events = self.game.apply(code)
         self.steps += 1

@@ -52,7 +52,7 @@ def apply_step(game: Game, record: StepRecord, point: Point | None = None, *,
         if record.seat != point.seat:
             raise RulesError(f"{_refused(game, record.code, _describe(game, record.code))}: seat {record.seat} "
                              f"decided, but the decision is seat {point.seat}'s")
-        if record.code not in point.options:
+        if not point.allows(record.code):
             raise RulesError(f"{_refused(game, record.code, _describe(game, record.code))}: not a legal option here")
         if worded:
             told = tell_decision(game, point, record.code, _describe(game, record.code))

@@ -93,6 +93,10 @@ class MoveTables:
             self.move_at[r] = move
             self.code_at[r] = self.codes[move]
         self.rank_of_code: dict[Code, int] = {code: self.rank[move] for move, code in self.codes.items()}
+        # Rank -> the line its move runs along (a row, else a column: size + its column); -1 for none.
+        self.line_at = [-1] * (n * 4 * size)
+        for (f, t), r in self.rank.items():
+            self.line_at[r] = f // size if f // size == t // size else size + f % size
         # stops[piece][f][t]: whether that piece, leaving f, may end on t.
         self.stops = {piece: tuple(tuple(can_stop(geo, piece, f, t) for t in range(n)) for f in range(n))
                       for piece in (ATTACKER, DEFENDER, KING)}
@@ -296,6 +300,19 @@ def ranks_of(codes: list[int], side: int, mt: MoveTables) -> list[int]:
     ranks: list[int] = reduce(iadd, map(_lookup, mt.cache[side], codes), [])
     ranks.sort()
     return ranks
+
+
+def has_moves(codes: list[int], side: int, mt: MoveTables) -> bool:
+    """Whether ``side`` has a legal move on the board whose lines have ``codes``: ``ranks_of`` up to
+    the first line that has one."""
+    return any(map(_lookup, mt.cache[side], codes))
+
+
+def allows(codes: list[int], side: int, mt: MoveTables, rank: int) -> bool:
+    """Whether the move of ``rank`` is legal for ``side`` on the board whose lines have ``codes``:
+    one look-up, in the cache of the line it runs along."""
+    line = mt.line_at[rank]
+    return line >= 0 and rank in _lookup(mt.cache[side][line], codes[line])
 
 
 def ranks_for(raw: bytes, side: int, mt: MoveTables) -> list[int]:

@@ -11,18 +11,17 @@ are our rulings there.
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_left
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from core.engine import Code, Decision, Event, Over, Result, RulesError
+from core.engine import Code, Decision, Event, LazyDecision, Over, Result, RulesError
 from core.tafl.board import (
     ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, parse_position,
 )
-from core.tafl.movegen import can_stop, line_codes, moves_for, ranks_of, tables as move_tables
+from core.tafl.movegen import MoveTables, allows, can_stop, has_moves, line_codes, moves_for, ranks_of, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
 
 RULES_REVISION = 1
@@ -102,7 +101,7 @@ class TaflGame:
         self._count_position()
         self.result: Result | None = None
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # from, to, captured squares
-        if not self._legal_ranks():  # legal_moves() without listing them as pairs
+        if not has_moves(self._codes, self.to_move, self._mt):
             self._finish_no_moves()
 
     # -- the engine contract ---------------------------------------------------
@@ -119,12 +118,12 @@ class TaflGame:
         if self.result is not None:
             return Over(self.result)
         if self._point is None:  # asked again before a move: the same (frozen) Decision
-            ranks = self._ranks if self._ranks is not None else self._legal_ranks()  # made by _after_move
-            # itemgetter of two or more indexes gives a tuple, in C: the fastest way to list them.
-            options = itemgetter(*ranks)(self._mt.code_at) if len(ranks) > 1 else \
-                tuple(map(self._mt.code_at.__getitem__, ranks))
-            # Legal moves' ranks: none of code_at's Nones (core/tafl/movegen.py, moves_for).
-            self._point = Decision(self.to_move, PROMPTS[self.to_move], options)  # type: ignore[arg-type]  # no None
+            # The moves are listed when the options are first read: a replay or verify only asks
+            # whether the record's move is among them (allows), one line's look-up. The lines' codes
+            # are copied, so the point stays this position's whatever the game does next.
+            codes, side = self._codes[:], self.to_move
+            self._point = LazyDecision(side, PROMPTS[side], partial(_listed, codes, side, self._mt),
+                                       partial(_allowed, codes, side, self._mt))
         return self._point
 
     def apply(self, code: Code) -> list[Event]:
@@ -134,11 +133,8 @@ class TaflGame:
             rank = self._mt.rank_of_code.get(code)  # a code as point() lists them
         except TypeError:  # unhashable: no code at all (refused below)
             rank = None
-        if rank is not None:
-            ranks = self._ranks if self._ranks is not None else self._legal_ranks()
-            i = bisect_left(ranks, rank)
-            if i < len(ranks) and ranks[i] == rank:
-                return self._play(*self._mt.move_at[rank])  # type: ignore[misc]  # a code's rank: a move, never None
+        if rank is not None and allows(self._codes, self.to_move, self._mt, rank):
+            return self._play(*self._mt.move_at[rank])  # type: ignore[misc]  # a code's rank: a move, never None
         # Anything else is parsed (square names as a person may write them), or refused.
         move = self._move_of(code)
         if not self.is_legal(*move):
@@ -438,7 +434,7 @@ class TaflGame:
         if mover == ATTACKERS and self.v.encirclement and not self._defender_on_edge() and \
                 encircled(self.geo, self.board):
             return self._end((ATTACKERS,), "every defender is encircled", cites["encircled"])
-        if not self._legal_ranks():  # legal_moves() without listing them as pairs
+        if not has_moves(self._codes, self.to_move, self._mt):  # up to the first line with a move
             return self._finish_no_moves()
         seen = self._count_position()
         rep = self.opts["repetition"]
@@ -499,6 +495,27 @@ class TaflGame:
             self._hash = (self._hash + now - was) % _HASH_MOD
             hash_from.clear()
         return self._hash
+
+
+# -- a position's options, listed when read (TaflGame.point) ----------------------
+
+
+def _listed(codes: list[int], side: int, mt: MoveTables) -> tuple[Code, ...]:
+    """The option codes of ``side``'s legal moves on the board whose lines have ``codes``, in scan order."""
+    ranks = ranks_of(codes, side, mt)
+    # itemgetter of two or more indexes gives a tuple, in C: the fastest way to list them. Legal
+    # moves' ranks are none of code_at's Nones (core/tafl/movegen.py, moves_for).
+    return itemgetter(*ranks)(mt.code_at) if len(ranks) > 1 else \
+        tuple(map(mt.code_at.__getitem__, ranks))  # type: ignore[arg-type]  # no None
+
+
+def _allowed(codes: list[int], side: int, mt: MoveTables, code: object) -> bool:
+    """Whether ``code`` is one of :func:`_listed`'s codes, without listing them."""
+    try:
+        rank = mt.rank_of_code.get(code)  # type: ignore[call-overload]  # any object: a code or not
+    except TypeError:  # unhashable: no code at all
+        return False
+    return rank is not None and allows(codes, side, mt, rank)
 
 
 # -- setup -----------------------------------------------------------------

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.engine import Over
+import pickle
+
+from core.engine import Decision, Over
 from core.rng import SplitMix64
 from core.tafl import TaflGame
 from core.tafl.board import EMPTY, KING, SIDE_OF
@@ -43,6 +45,34 @@ def test_moves_and_legality_match_a_plain_scan(variant: str) -> None:
             assert all(g.is_legal(f, t) for f, t in legal)
             g.apply(g.point().options[rng.below(len(legal))])
         assert g.legal_moves() == [] and not any(g.is_legal(f, t) for f, t in plain_scan(g, g.to_move))
+
+
+@pytest.mark.parametrize("variant", ["traditional", "gild-9", "brandubh"])
+def test_a_point_allows_what_it_lists_and_stays_its_position(variant: str) -> None:
+    """A position's Decision tells whether a code is an option without listing the moves (what
+    verify asks at every step), agrees with the list when it is read, and stays that position's
+    after the game moves on (a point held, or shared with a clone); it pickles as a plain Decision."""
+    geo = TaflGame(variant).geo
+    names = geo.names
+    for seed in range(6):
+        g, rng = TaflGame(variant), SplitMix64(seed)
+        while not isinstance(g.point(), Over):
+            point = g.point()
+            moves = plain_scan(g, g.to_move)
+            asked = [(names[rng.below(len(names))], names[rng.below(len(names))]) for _ in range(30)]
+            asked += [(names[f], names[t]) for f, t in moves[:5]]
+            allowed = [point.allows(code) for code in asked]
+            assert point._options is None  # type: ignore[attr-defined]  # nothing listed to answer them
+            assert not point.allows(list(asked[0])) and not point.allows(("z99", "a1")) and not point.allows(7)
+            twin = g.clone()
+            f, t = moves[rng.below(len(moves))]
+            g.apply((names[f], names[t]))  # the point's options first read after the move
+            expected = tuple((names[f], names[t]) for f, t in moves)
+            assert point.options == expected and twin.point().options == expected
+            assert allowed == [code in expected for code in asked]
+            plain = Decision(point.seat, point.prompt, expected, point.kind)
+            assert point == plain and plain == point and hash(point) == hash(plain)
+            assert type(pickle.loads(pickle.dumps(point))) is Decision and pickle.loads(pickle.dumps(point)) == plain
 
 
 @pytest.mark.parametrize("variant", ["traditional", "gild-9", "gild-11"])
