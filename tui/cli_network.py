@@ -8,7 +8,6 @@ text prompt (``--prompt``). Every failure is one line, exit 2.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any, Optional
 
@@ -180,6 +179,8 @@ def _serve(made: Any) -> None:
             typer.echo(visible_lines(f"{who}: {inv.url()}"))
         typer.echo("waiting for the players (Ctrl+C stops; the record keeps every step)", err=True)
         await made.serve()
+
+    import asyncio  # here: every other command starts without it
 
     try:
         asyncio.run(run())
