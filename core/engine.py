@@ -279,3 +279,12 @@ class Game(Protocol):
 #       ``describe(code)`` then.
 #   warning(code) -> str | None   at a Decision: a question to ask once before a choice a person
 #       cannot take back or may regret (``End your turn with 2 plays left?``); None for most.
+
+
+def leave_events_unmade(game: Game) -> None:
+    """Tell ``game`` that nobody will read the events its steps return (a headless batch, a
+    verify): a game with a ``telling`` attribute (core/procedure.py) then makes none, and its
+    steps return no events. Only what the game does, never what it records or its positions,
+    may depend on it. Wording about a thousand events a game is a sixth of Taifa's six-bot play."""
+    if hasattr(game, "telling"):
+        game.telling = False  # an optional attribute, asked above

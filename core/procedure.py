@@ -107,6 +107,9 @@ class ProcedureGame:
     # name and answers, this step's the last) and the events waiting before it. frames()
     # replays it; a step keeps nothing more, so play costs no more.
     _step: tuple[Any, Unit, list[Any], int] | None
+    # False: nobody reads the events (core.engine.leave_events_unmade, a headless batch or a
+    # verify), so emit makes none and a step returns none; clones share it.
+    telling = True
 
     def __init__(self, state: Any) -> None:
         self.s = state
@@ -309,8 +312,18 @@ class ProcedureGame:
 
     def emit(self, kind: str, text: str, rule: str, *data: Any, seen: Seen = None, public: str = "") -> None:
         """An event; ``seen`` names the seats that may read it (None: all), ``public`` what the
-        others read instead (empty: nothing). See core.engine.Event."""
-        self.events.append(_event(kind, text, rule, data, seen, public))  # data: a tuple already
+        others read instead (empty: nothing). See core.engine.Event. None is made while the game
+        is not :attr:`telling`: a rule never reads its events back (it keeps one with :meth:`told`)."""
+        if self.telling:
+            self.events.append(_event(kind, text, rule, data, seen, public))  # data: a tuple already
+
+    def told(self, kind: str, text: str, rule: str, *data: Any) -> Event:
+        """:meth:`emit`, returning the event, made whether the game is telling or not: for a rule
+        that keeps it (a fight's deciding roll, shown in the view)."""
+        event = _event(kind, text, rule, data, None, "")
+        if self.telling:
+            self.events.append(event)
+        return event
 
     def ask(self, seat: int, prompt: str, options: Sequence[Code], kind: str) -> Proc:
         """A Decision for ``seat``; ``kind`` says what it asks (DECISION_KINDS). Returns the code."""

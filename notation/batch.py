@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
-from core.engine import Game, Result
+from core.engine import Game, Result, leave_events_unmade
 from core.rng import SplitMix64
 from notation.catalog import GameLookup
 from notation.format import Header
@@ -74,6 +74,7 @@ def play_one(shared: Games, number: int, seed: int) -> Played:
     header = replace(shared.header, seed=seed)
     journal = Journal.create(None, header, games=shared.games, whole=True) if shared.keep else None
     runner = Runner(header, shared.games, journal)
+    leave_events_unmade(runner.game)  # nobody reads them: the record and the result are the same
     try:
         result = runner.run()
     finally:

@@ -25,7 +25,7 @@ from typing import Any
 from core import games as core_games
 from core.chance import SeededChance, TableDice, typed
 from core.digest import digest
-from core.engine import Chance, Event, Game, Over, Point, Result, RulesError
+from core.engine import Chance, Event, Game, Over, Point, Result, RulesError, leave_events_unmade
 from notation.catalog import GameLookup, build_game
 from notation.deal import problem
 from notation.format import Chain, ChanceRecord, CheckpointRecord, ResultRecord, resigned_seat
@@ -100,6 +100,7 @@ def verifying(recording: Recording, *, games: GameLookup = core_games.info,
         game = build_game(recording.header, games)
     except RulesError as err:
         return VerifyReport(False, len(recording.records), 0, None, 0, f"header: {err}", recording.header.chance)
+    leave_events_unmade(game)  # a verdict reads none: the steps and positions are the same
     checker = Checker(recording, game)
     yield from walk_record(recording, game, [checker], every=every, done=lambda: checker.difference is not None)
     return checker.report()

@@ -3,21 +3,19 @@
     python scripts/bench_taifa.py [--variant standard|el-cid] [--games 200] [--seed 1]
                                   [--seat NAME=KIND ...] [--verify-runs 1] [--profile FILE]
 
-(a) Plays ``--games`` seeded games of the scenario through the runner, as ``fiefdom simulate taifa``
-does (tui/simulate.py ``run``; every seat the rulebook's bot unless ``--seat`` names another), each
-journaled whole in memory (``Journal.create(..., whole=True)``, as ``simulate --out`` does) with a
-fixed ``created`` stamp, so that the same seed gives the same bytes on every run. Prints the games
-per CPU second and a blake2b digest of every record's bytes, concatenated in order: a change that
-keeps the digest keeps every record byte for byte.
+(a) Plays ``--games`` seeded games of the scenario as ``fiefdom simulate taifa --out`` does, each
+through notation/batch.py's ``play_one`` (every seat the rulebook's bot unless ``--seat`` names
+another), its record kept whole in memory, with a fixed ``created`` stamp, so that the same seed
+gives the same bytes on every run. Prints the games per CPU second and a blake2b digest of every
+record's bytes, concatenated in order: a change that keeps the digest keeps every record byte for
+byte.
 
 (b) Reads and verifies those records in this process (notation.reader.read_record_file over the
 bytes, then notation.verify.verify), ``--verify-runs`` times, and prints the file records (every
 record of a file: steps, checkpoints, the result) per CPU second of the best run.
 
 CPU seconds are ``time.process_time`` (user + system of this process): the machine is shared.
-The record files a whole journal writes when its game ends go to a temporary folder, outside the
-time (a file system's cost is not the rules'). ``--profile FILE`` writes a cProfile of the play to
-FILE (pstats), and runs no verify.
+``--profile FILE`` writes a cProfile of the play to FILE (pstats), and runs no verify.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ import argparse
 import cProfile
 import hashlib
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -34,39 +31,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from notation import writer  # noqa: E402
+from notation.batch import Games, game_seeds, play_one  # noqa: E402
 from notation.reader import read_record_file  # noqa: E402
-from notation.runner import Runner  # noqa: E402
 from notation.verify import verify  # noqa: E402
-from notation.writer import Journal  # noqa: E402
 from tui.cli_support import new_game  # noqa: E402
-from tui.simulate import game_seeds  # noqa: E402
 
 CREATED = "2026-01-01T00:00:00Z"  # every record's stamp: the same seed gives the same bytes
-
-
-class Kept:
-    """Keeps what a whole journal writes when its game ends, instead of writing the file."""
-
-    def __init__(self) -> None:
-        self.records: list[bytes] = []
-        self._create_whole = vars(writer)["create_whole"]
-
-    def __enter__(self) -> "Kept":
-        def keep(path: object, data: bytes, **_: object) -> object:
-            self.records.append(data)
-            return _Closed()
-
-        vars(writer)["create_whole"] = keep
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        vars(writer)["create_whole"] = self._create_whole
-
-
-class _Closed:
-    def close(self) -> None:
-        pass
 
 
 def play(variant: str, games: int, seed: int, seats: list[str]) -> tuple[list[bytes], float, int]:
@@ -74,22 +44,16 @@ def play(variant: str, games: int, seed: int, seats: list[str]) -> tuple[list[by
     chosen = new_game("taifa", variant, seats, [], [], {}, seed, people=False)
     setup, lookup = chosen.setup, chosen.games
     header, _ = setup.start(lookup(setup.game), lookup)
+    shared = Games(replace(header, created=CREATED), lookup, keep=True)
+    records: list[bytes] = []
     steps = 0
-    with tempfile.TemporaryDirectory() as folder, Kept() as kept:
-        start = time.process_time()
-        for number, game_seed in zip(range(1, games + 1), game_seeds(setup.seed)):
-            this = replace(header, seed=game_seed, created=CREATED)
-            journal = Journal.create(Path(folder) / f"{number}.fief", this, games=lookup, whole=True)
-            runner = Runner(this, lookup, journal)
-            try:
-                result = runner.run()
-            finally:
-                runner.close()
-            assert result is not None
-            steps += len(runner.history)
-        seconds = time.process_time() - start
-    assert len(kept.records) == games
-    return kept.records, seconds, steps
+    start = time.process_time()
+    for number, game_seed in zip(range(1, games + 1), game_seeds(setup.seed)):
+        played = play_one(shared, number, game_seed)
+        assert played.record is not None
+        records.append(played.record)
+        steps += played.steps
+    return records, time.process_time() - start, steps
 
 
 def check(records: list[bytes]) -> tuple[float, int]:

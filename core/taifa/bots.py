@@ -20,25 +20,31 @@ def bot_round(t: Table, k: int) -> Proc:
     empty. Returns True on a pass."""
     s = t.s
     s.current = k
-    t.emit("round", f"Round {s.round}: {t.name(k)} (bot)", "taifa 9.1", s.round, k)
+    telling = t.telling  # the events of a round, worded only when someone reads them (most events)
+    if telling:
+        t.emit("round", f"Round {s.round}: {t.name(k)} (bot)", "taifa 9.1", s.round, k)
     hand = s.hands[k]
     if not hand:
-        t.emit("pass", f"{t.does(k, 'passes')} (no cards left)", "taifa 9.1", k)
+        if telling:
+            t.emit("pass", f"{t.does(k, 'passes')} (no cards left)", "taifa 9.1", k)
         return True
     cid = hand.pop(0)
     card = t._cards[cid]  # t.card(cid), and below t.label(cid): at every round
-    t.emit("reveal", f"{t.does(k, 'turns')} up {t._words[cid]}", "taifa 9.1", k, cid)
+    if telling:
+        t.emit("reveal", f"{t.does(k, 'turns')} up {t._words[cid]}", "taifa 9.1", k, cid)
     if card.offensive:
         yield from offensive(t, k, cid)
     elif card.kind == "troop":  # checked as it is deployed: "the instant" of 9.2 (TA-33)
         s.army[k].append(cid)
         strength = troop_strength(t, s.army[k])
-        t.emit("deploy", f"{t.does(k, 'adds')} it to its army (strength {strength})", "taifa 9.1", k, cid, strength)
+        if telling:
+            t.emit("deploy", f"{t.does(k, 'adds')} it to its army (strength {strength})", "taifa 9.1", k, cid, strength)
         if strength > ATTACK_THRESHOLD:
             yield from army_attack(t, k)
     elif card.kind == "response":
         s.ready[k].append(cid)
-        t.emit("deploy", f"{t.does(k, 'deploys')} it face up", "taifa 9.1", k, cid)
+        if telling:
+            t.emit("deploy", f"{t.does(k, 'deploys')} it face up", "taifa 9.1", k, cid)
     elif can_play(t, k, cid, bot=True):
         yield from play_event(t, k, cid, bot=True)
     else:
@@ -100,7 +106,8 @@ def offensive(t: Table, k: int, cid: str) -> Proc:
     """
     s = t.s
     t.to_discard(cid)
-    t.emit("offensive", f"{t.does(k, 'ignores')} the text of {t.card(cid).name}: Offensive symbol", "taifa 9.3", k, cid)
+    if t.telling:
+        t.emit("offensive", f"{t.does(k, 'ignores')} the text of {t.card(cid).name}: Offensive symbol", "taifa 9.3", k, cid)
     if (yield from army_attack(t, k)):
         return
     pool = [o for o in t.neighbours(k) if s.hands[o] and not t.forbidden(k, o, "incursion")]

@@ -57,6 +57,8 @@ def troop_strength(t: Table, cids: list[str]) -> int:
 def _place(t: Table, f: Fight, side: str, k: int, cid: str, face_up: bool, rule: str | None = None) -> None:
     t.s.in_play.append(cid)
     f.cards.append((side, k, cid, face_up))
+    if not t.telling:  # the rest words the event
+        return
     if face_up:
         rule = rule or ("taifa 9.2" if t.card(cid).kind == "troop" else "taifa 9.4")  # the whole army; one Response
         t.emit("commit", f"{t.does(k, 'adds')} {t.label(cid)} to the {side}", rule, k, side, cid)
@@ -289,7 +291,7 @@ class Revealed(NamedTuple):
 def _reveal(t: Table, f: Fight) -> Revealed:
     """5.1 step 5: turn the cards up and apply the Responses."""
     f.cards = [(side, k, c, True) for side, k, c, _ in f.cards]
-    for side in ("attack", "defence"):
+    for side in ("attack", "defence") if t.telling else ():
         placed = [t.label(c) for sd, _, c, _ in f.cards if sd == side]
         if placed:
             t.emit("reveal", f"{side.capitalize()}: {', '.join(placed)}", "taifa 5.1", side,
@@ -317,8 +319,7 @@ def _reveal(t: Table, f: Fight) -> Revealed:
                         dice["attack"].append((card.name, -(t.card(gone).strength or 0)))
                         t.emit("sortie", f"{card.name} removes {t.label(gone)} from the attack", "TA-13", gone)
             elif e.op in ("cancel_attack", "cancel_incursion"):
-                t.emit("cancel", f"{card.name}: the {f.kind} is called off", "taifa 5.1", cid)
-                cancel = t.events[-1]
+                cancel = t.told("cancel", f"{card.name}: the {f.kind} is called off", "taifa 5.1", cid)
             elif e.op == "gain_bonus":
                 t.move_bonus(k, e["n"], "taifa 7")
             elif e.op == "target_bonus":
@@ -354,9 +355,9 @@ def _battle(t: Table, f: Fight, attack_dice: Dice, defence_dice: Dice) -> Proc:
     f.dice["attack"], f.dice["defence"] = tuple(a), tuple(d)
     ha, hd = hits(a), hits(d)
     won = ha > hd
-    t.emit("combat", f"{who} rolls {_dice(a)} = {ha} hit{'s' if ha != 1 else ''} against {_dice(d)} = {hd}: "
-           f"{where} {'falls' if won else 'holds'}", "taifa 5.2", tuple(a), tuple(d), ha, hd, won)
-    _record(t, f, "falls" if won else "holds", t.events[-1], attack_dice, defence_dice)
+    decided = t.told("combat", f"{who} rolls {_dice(a)} = {ha} hit{'s' if ha != 1 else ''} against {_dice(d)} = "
+                     f"{hd}: {where} {'falls' if won else 'holds'}", "taifa 5.2", tuple(a), tuple(d), ha, hd, won)
+    _record(t, f, "falls" if won else "holds", decided, attack_dice, defence_dice)
     return won
 
 
@@ -403,9 +404,10 @@ def attack(t: Table, k: int, area: int, *, bonus_dice: int = 0, from_event: bool
     source = _event_name(t)
     f = Fight("attack", k, s.owner[area], area)
     s.fight = f
-    held = "independent" if f.defender == INDEPENDENT else f"held by {t.name(f.defender)}"
-    t.emit("attack", f"{t.does(k, 'attacks')} {t.area_name(area)} ({area}, defence {t.m.areas[area - 1].defence}, {held})",
-           "taifa 5.1", k, area, f.defender)
+    if t.telling:
+        held = "independent" if f.defender == INDEPENDENT else f"held by {t.name(f.defender)}"
+        t.emit("attack", f"{t.does(k, 'attacks')} {t.area_name(area)} ({area}, defence {t.m.areas[area - 1].defence}, "
+               f"{held})", "taifa 5.1", k, area, f.defender)
     if s.bots[k]:
         army, s.army[k] = s.army[k], []
         for cid in army:
@@ -463,7 +465,8 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
     source = _event_name(t)
     f = Fight("incursion", k, target)
     s.fight = f
-    t.emit("incursion", f"{t.does(k, 'makes')} an incursion against {t.name(target)}", "taifa 5.3", k, target)
+    if t.telling:
+        t.emit("incursion", f"{t.does(k, 'makes')} an incursion against {t.name(target)}", "taifa 5.3", k, target)
     if troop and not s.bots[k]:
         opts = [("troop", c) for c in sorted(s.hands[k]) if t.card(c).kind == "troop"]
         # "commit", not "choose": the seat spends one of its own cards on its action, as it
@@ -491,9 +494,9 @@ def incursion(t: Table, k: int, target: int, *, dice: int = 1, troop: bool = Tru
     rolled = yield from t.roll_d6(n, f"{t.does(k, 'rolls')} {dice_word(n)} to raid {t.name(target)}")
     f.dice["attack"] = tuple(rolled)
     won = hits(rolled) >= 1  # 11.2: at least one hit succeeds (TA-25)
-    t.emit("combat", f"{t.does(k, 'rolls')} {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
-           "taifa 5.3", tuple(rolled), won)
-    _record(t, f, "succeeds" if won else "fails", t.events[-1], attack_dice)
+    decided = t.told("combat", f"{t.does(k, 'rolls')} {_dice(rolled)}: the incursion {'succeeds' if won else 'fails'}",
+                     "taifa 5.3", tuple(rolled), won)
+    _record(t, f, "succeeds" if won else "fails", decided, attack_dice)
     _clear(t, f)
     if won:
         yield from random_discard(t, target, "taifa 5.3")
@@ -515,7 +518,8 @@ def random_discard(t: Table, k: int, rule: str) -> Proc:
         cid = sorted(hand)[i]
         hand.remove(cid)
     t.to_discard(cid)
-    t.emit("discard", f"{t.does(k, 'discards')} {t.label(cid)} at random", rule, k, cid)
+    if t.telling:
+        t.emit("discard", f"{t.does(k, 'discards')} {t.label(cid)} at random", rule, k, cid)
 
 
 def campaign_targets(t: Table, k: int) -> list[int]:

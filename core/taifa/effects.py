@@ -70,7 +70,8 @@ def play_event(t: Table, k: int, cid: str, *, bot: bool) -> Proc:
     s = t.s
     card = t.card(cid)
     s.in_play.append(cid)
-    t.emit("event", f"{t.does(k, 'plays')} {t.label(cid)}: {card.text}", "taifa 5.4", k, cid)
+    if t.telling:
+        t.emit("event", f"{t.does(k, 'plays')} {t.label(cid)}: {card.text}", "taifa 5.4", k, cid)
     target = None
     if card.target != "none":
         pool = event_targets(t, k, card, bot)

@@ -190,7 +190,7 @@ class Table(ProcedureGame):
             self.s.hands[k][:0] = got[::-1]
         else:
             self.s.hands[k].extend(got)
-        if got:
+        if got and self.telling:
             said = f"{self.does(k, 'draws')} {len(got)} card{'s' if len(got) != 1 else ''}"
             words = self._words  # each card alone: label(c)
             cards = ", ".join([words[c] for c in got])
@@ -215,6 +215,8 @@ class Table(ProcedureGame):
         before = self.s.bonus[k]
         after = max(BONUS_MIN, min(BONUS_MAX, before + n))
         self.s.bonus[k] = after
+        if not self.telling:
+            return
         note = "" if after - before == n else " (the track ends there, 7)"
         self.emit("bonus", f"{possessive(self.name(k))} Card Bonus {before:+d} -> {after:+d}{note}", rule, k, after)
 
@@ -314,8 +316,9 @@ class Table(ProcedureGame):
             return candidates[0]
         (die,) = yield from self.bot_die(k, why)
         pick = min(candidates) if die <= 3 else max(candidates)
-        self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
-                  f"{self.area_name(pick)} ({pick})", "taifa 9.5", k, die, pick)
+        if self.telling:
+            self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: {'lowest' if die <= 3 else 'highest'} id, "
+                      f"{self.area_name(pick)} ({pick})", "taifa 9.5", k, die, pick)
         return pick
 
     def bot_kingdom(self, k: int, candidates: list[int], why: str) -> Proc:
@@ -325,6 +328,7 @@ class Table(ProcedureGame):
         (die,) = yield from self.bot_die(k, why)
         ring = self.others(k)  # clockwise
         pick = next(o for o in (ring if die >= 4 else ring[::-1]) if o in candidates)
-        self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: first {'clockwise' if die >= 4 else 'counter-clockwise'}, "
-                  f"{self.name(pick)}", "taifa 9.5", k, die, pick)
+        if self.telling:
+            self.emit("choice", f"{self.does(k, 'rolls')} {die} for {why}: first "
+                      f"{'clockwise' if die >= 4 else 'counter-clockwise'}, {self.name(pick)}", "taifa 9.5", k, die, pick)
         return pick
