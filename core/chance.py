@@ -16,7 +16,9 @@ from core.rng import SplitMix64
 
 
 class ChanceSource(Protocol):
-    def outcome(self, chance: Chance) -> Outcome: ...
+    def outcome(self, chance: Chance) -> Outcome:
+        """An outcome valid for ``chance`` (``chance.validate`` holds of it: checked, or drawn so)."""
+        ...
 
 
 def typed(source: ChanceSource, chance: Chance) -> bool:

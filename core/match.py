@@ -217,7 +217,10 @@ class Match:
         point = self.point
         if not isinstance(point, Chance):
             raise RulesError("no chance point is pending")
-        outcome = point.validate(outcome)
+        return self._resolved(point.validate(outcome))
+
+    def _resolved(self, outcome: Outcome) -> Step:
+        """Apply ``outcome``, already valid for the point (checked, or given by the chance source)."""
         events = self.game.resolve(outcome)
         self.steps += 1
         return self._emit(Step(self.steps, "chance", None, outcome, tuple(events)))
@@ -235,7 +238,8 @@ class Match:
         if isinstance(point, Over):
             return None
         if isinstance(point, Chance):
-            return None if typed(self.chance, point) else self.resolve(self.chance.outcome(point))
+            # A source's outcome is valid for the point (core.chance.ChanceSource): not checked twice.
+            return None if typed(self.chance, point) else self._resolved(self.chance.outcome(point))
         if point.seat not in self.controllers:
             return None
         return self.apply(self.answer())
