@@ -22,6 +22,7 @@ from __future__ import annotations
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS = {n: (1 << 64) - ((1 << 64) % n) for n in range(1, 257)}  # below(n)'s rejection bound, small n
 
 
 class SplitMix64:
@@ -40,9 +41,14 @@ class SplitMix64:
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next()
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = (1 << 64) - ((1 << 64) % n)
+        while True:  # next(), written out: a die and every swap of a shuffle come through here
+            z = self.state = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
@@ -51,8 +57,9 @@ class SplitMix64:
 
     def permutation(self, n: int) -> tuple[int, ...]:
         p = list(range(n))
+        below = self.below
         for i in range(n - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             p[i], p[j] = p[j], p[i]
         return tuple(p)
 
