@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from core.chance import draw
-from core.engine import Code, Decision, Game, Over, Result
+from core.engine import Code, Decision, Game, Over, Result, leave_events_unmade
 from core.match import Controller, handed
 from core.rng import SplitMix64
 
@@ -126,6 +126,7 @@ def play_out(game: Game, seat: int, code: Code, seed: int, policy: Policy, redea
     afresh from ``seat``'s side, and the game played to its end by ``policy`` and the seeded generator."""
     rng = SplitMix64(seed)
     g = game.clone()
+    leave_events_unmade(g)  # a playout reads the result, never what happened in words
     redeal(g, seat, rng)
     g.apply(code)
     players: dict[int, Controller] = {}

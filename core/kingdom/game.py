@@ -312,7 +312,7 @@ class KingdomGame(Table):
         del s.deck[:len(new)]
         r.hand += new
         drawn = len(new)
-        if drawn:  # what is drawn only the drawer reads (KD-29); the others, how many
+        if drawn and self.telling:  # what is drawn only the drawer reads (KD-29); the others, how many
             told = f"{self.name(k)} draws {plural(drawn, 'card')}"
             labels = self.cards.labels
             self.emit("draw", f"{told}: {', '.join([labels[c] for c in new])} (hand of {want})",
@@ -327,8 +327,9 @@ class KingdomGame(Table):
         s.current, s.turn = k, s.turn + 1
         again = s.extra
         s.extra, s.banned, s.plays = False, [], PLAYS
-        self.emit("turn", f"Turn {s.turn}: {self.name(k)}" + (" (Fortune: another turn)" if again else ""),
-                  "kingdom gameplay", s.turn, k)
+        if self.telling:  # worded only when someone reads it (core.engine.leave_events_unmade)
+            self.emit("turn", f"Turn {s.turn}: {self.name(k)}" + (" (Fortune: another turn)" if again else ""),
+                      "kingdom gameplay", s.turn, k)
         r.famine = False
         drew = self.top_up(k)
         for pen in list(r.pending):

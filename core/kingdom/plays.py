@@ -129,9 +129,10 @@ def perform(g: "Table", k: int, code: Parts) -> Proc:
                 g.emit("place", f"{g.name(k)} sets a Trap face down under {g.where(k, slot)}", "kingdom traps", k)
             else:
                 slot.defences.append(cid)
-                worth = "" if value_text(c) in g.label(cid) else f" (+{c.value})"  # Mercenaries +/-2
-                g.emit("place", f"{g.name(k)} places {g.label(cid)}{worth} on {g.where(k, slot)}",
-                       "kingdom mercenaries" if c.type == "mercenaries" else "kingdom defence", k, cid)
+                if g.telling:
+                    worth = "" if value_text(c) in g.label(cid) else f" (+{c.value})"  # Mercenaries +/-2
+                    g.emit("place", f"{g.name(k)} places {g.label(cid)}{worth} on {g.where(k, slot)}",
+                           "kingdom mercenaries" if c.type == "mercenaries" else "kingdom defence", k, cid)
         return 1
     if verb == "move":
         _, cid, where = code
@@ -276,10 +277,11 @@ def attack(g: "Table", k: int, cid: str) -> Proc:
         code = yield from g.ask(k, f"attack with {g.card(cid).name} ({value}): which Castle or Land?",
                                 [("at", o, sc) for o, sc in targets], "target")
         parts.append((code[1], code[2], value))
-    with_ = "".join(f" + {g.card(c).name}" for c in (morale, spread) if c)
-    aims = ", ".join(f"{p[2]} on {g.where(p[0], g.find_slot(p[0], p[1]))}" for p in parts)
-    g.emit("attack", f"{g.name(k)} attacks with {g.label(cid)}{with_}{where}: {aims}",
-           "kingdom notes.spread" if spread or morale else "kingdom attack", k, cid, value)
+    if g.telling:
+        with_ = "".join(f" + {g.card(c).name}" for c in (morale, spread) if c)
+        aims = ", ".join(f"{p[2]} on {g.where(p[0], g.find_slot(p[0], p[1]))}" for p in parts)
+        g.emit("attack", f"{g.name(k)} attacks with {g.label(cid)}{with_}{where}: {aims}",
+               "kingdom notes.spread" if spread or morale else "kingdom attack", k, cid, value)
     extras = [c for c in (morale, spread) if c]
     outcome = yield from g.window(k, cid, sorted({p[0] for p in parts}), "against you")
     while (outcome[0] == "blocked" and spread and not g.opts.get("deny_blocks_spread", True)

@@ -53,7 +53,7 @@ from math import comb, exp
 from typing import Any
 
 from core.chance import draw as draw_outcome
-from core.engine import Code, Decision, Game, Over, Parts
+from core.engine import Code, Decision, Game, Over, Parts, leave_events_unmade
 from core.rng import SplitMix64
 from core.taifa.game import EL_CID_WIN_LIMIT
 from core.taifa.state import BONUS_MAX, BONUS_MIN, CASTLES, INDEPENDENT, TURNS
@@ -709,6 +709,7 @@ class TaifaAI:
     def _rollout(self, game: Any, seat: int, code: tuple, seed: int) -> float:
         rng = SplitMix64(seed)
         g = game.clone()
+        leave_events_unmade(g)  # a rollout reads positions, never what happened in words
         deal_hidden(g, seat, rng)
         turn = g.s.turn
         players = {k: TaifaAI(seed, stop=self.stop) for k in range(len(g.seats)) if not g.s.bots[k]}
