@@ -44,11 +44,8 @@ class SplitMix64:
         limit = _LIMITS.get(n)
         if limit is None:
             limit = (1 << 64) - ((1 << 64) % n)
-        while True:  # next(), written out: a die and every swap of a shuffle come through here
-            z = self.state = (self.state + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
+        while True:
+            x = self.next()
             if x < limit:
                 return x % n
 

@@ -21,7 +21,7 @@ from core.engine import Code, Decision, Event, LazyDecision, Over, Result, Rules
 from core.tafl.board import (
     ATTACKER, DEFENDER, EMPTY, KING, SIDE_NAMES, SIDE_OF, Geometry, parse_position,
 )
-from core.tafl.movegen import MoveTables, allows, can_stop, has_moves, line_codes, moves_for, ranks_of, tables as move_tables
+from core.tafl.movegen import MoveTables, allows, has_moves, line_codes, moves_for, ranks_of, tables as move_tables
 from core.tafl.variants import Variant, variant as get_variant
 
 RULES_REVISION = 1
@@ -222,19 +222,10 @@ class TaflGame:
         self._ranks = self._legal = self._point = None
 
     def is_legal(self, f: int, t: int) -> bool:
-        """Whether f->t is among :meth:`legal_moves`, checked along its line alone."""
-        if self.result is not None or not (0 <= f < len(self.board) and 0 <= t < len(self.board)):
-            return False
-        piece, board, size = self.board[f], self.board, self.geo.size
-        if piece == EMPTY or SIDE_OF[piece] != self.to_move or f == t:
-            return False
-        if f // size == t // size:
-            step = 1 if t > f else -1
-        elif f % size == t % size:
-            step = size if t > f else -size
-        else:
-            return False
-        return all(board[sq] == EMPTY for sq in range(f + step, t + step, step)) and self._can_stop(piece, f, t)
+        """Whether f->t is among :meth:`legal_moves`: one look-up in its line's cached moves, as
+        ``point().allows`` answers (no rank: not a straight move from square to square)."""
+        rank = self._mt.rank.get((f, t))
+        return rank is not None and self.result is None and allows(self._codes, self.to_move, self._mt, rank)
 
     def captures_of(self, f: int, t: int) -> tuple[int, ...]:
         """Squares the move f->t would capture (the move is assumed legal)."""
@@ -256,9 +247,6 @@ class TaflGame:
         return (self.geo.square(a) if f is None else f), (self.geo.square(b) if t is None else t)
 
     # -- movement (trad play.1, gild BASIC MOVES) -------------------------------
-
-    def _can_stop(self, piece: int, f: int, t: int) -> bool:
-        return can_stop(self.geo, piece, f, t)
 
     def _moves_for(self, side: int, first_only: bool = False) -> list[tuple[int, int]]:
         # Any piece may pass over the empty centre and camps (TF-7): see core/tafl/movegen.py.
