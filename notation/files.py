@@ -57,9 +57,14 @@ def read_regular(path: PathLike, limit: int = Limits.FILE_BYTES, *, head: int | 
         if head is None:
             _check_size(info.st_size, limit)
         os.set_blocking(fd, True)
+        want = limit + 1 if head is None else head
         with os.fdopen(fd, "rb") as file:
             fd = -1  # the file object closes it
-            return file.read(limit + 1 if head is None else head)
+            # Asked for by its size, not ``want``: read() allocates all it is asked for (16 MiB)
+            data = file.read(min(want, info.st_size + 1))
+            if len(data) > info.st_size and len(data) < want:  # it grew since fstat
+                data += file.read(want - len(data))
+            return data
     finally:
         if fd >= 0:
             os.close(fd)

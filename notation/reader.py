@@ -170,10 +170,9 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
         offset = stream.offset
         if len(body.offsets) % every == every - 1:
             yield offset / len(data)
-        where = f"record {len(body.offsets)} at byte {offset}"
         if body.finished:
             if not ANNEX_MAGIC.startswith(data[offset:offset + len(ANNEX_MAGIC)]):  # an annex, or one cut short
-                raise RecordError(f"{where}: nothing may follow the result record")
+                raise RecordError(f"{_at(body, offset)}: nothing may follow the result record")
             annex, warning = _read_annex(data, offset, len(header.seats), body.steps)
             annexed = True
             break
@@ -182,11 +181,11 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
         except msgpack.OutOfData:
             if len(data) - offset > Limits.RECORD_BYTES:
                 raise RecordError(
-                    f"{where}: the record is longer than {Limits.RECORD_BYTES} bytes, more than any record can be"
+                    f"{_at(body, offset)}: the record is longer than {Limits.RECORD_BYTES} bytes, more than any record can be"
                 ) from None
             break  # an incomplete last record: a write cut short
         except Exception as err:  # msgpack's and our hooks' errors, whatever their type
-            raise RecordError(f"{where}: not valid msgpack ({_why(err)})") from None
+            raise RecordError(f"{_at(body, offset)}: not valid msgpack ({_why(err)})") from None
         try:
             key = bytes(encoded)
             known_record = known.get(key)
@@ -203,8 +202,8 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
             body.add(record, offset)
         except SchemaError as err:
             if data.startswith(ANNEX_MAGIC, offset):  # looked for only here: never on the way of a good record
-                raise RecordError(f"{where}: an annex (notes) may only follow a result record") from None
-            raise RecordError(f"{where}: {err}") from None
+                raise RecordError(f"{_at(body, offset)}: an annex (notes) may only follow a result record") from None
+            raise RecordError(f"{_at(body, offset)}: {err}") from None
         if decoded is not None and len(decoded) < KEEP_DECODED:
             decoded.append(record)
         else:
@@ -214,6 +213,11 @@ def reading(source: Source, *, games: GameLookup = core_games.info,
     records = Records(kept, body.offsets, bytes(body.tags), len(header.seats), decoded)
     torn = 0 if annexed else len(data) - end
     return Recording(header, records, body.offsets, kept, torn, body.steps, annex, warning)
+
+
+def _at(body: _Body, offset: int) -> str:
+    """Where the record being read is, for its error (worded only then)."""
+    return f"record {len(body.offsets)} at byte {offset}"
 
 
 def read_header(source: Source, *, games: GameLookup = core_games.info) -> Header:

@@ -151,6 +151,22 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
         files.read_regular(tmp_path / "missing.fief")
 
 
+def test_read_regular_reads_by_size_and_what_grew_since(tmp_path: Path) -> None:
+    """It asks for the file's size (not its 16 MiB limit), yet a file larger than its size said
+    (one that grew, or a /proc file that says 0) is read to the limit, and a head is a head."""
+    path = tmp_path / "r.fief"
+    path.write_bytes(b"0123456789")
+    assert files.read_regular(path) == b"0123456789"
+    with pytest.raises(RecordError, match="larger than"):  # its size says so at once
+        files.read_regular(path, 4)
+    assert files.read_regular(path, head=3) == b"012"
+    status = Path("/proc/self/status")
+    if status.exists():  # Linux: a regular file of size 0 with text in it
+        assert os.stat(status).st_size == 0
+        assert files.read_regular(status).startswith(b"Name:")
+        assert files.read_regular(status, 5) == b"Name:\t"  # limit + 1: the reader's "too long"
+
+
 def test_an_output_is_never_its_own_input(tmp_path: Path) -> None:
     record = tmp_path / "r.fief"
     record.write_bytes(b"x")
