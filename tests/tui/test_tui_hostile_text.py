@@ -92,8 +92,16 @@ async def test_the_play_screen_shows_names_and_events_visibly(make_app, hoard,
         r = play.runner
         await wait_until(pilot, lambda: r.waiting is not None, "Gold's turn")
         await pilot.press("enter")  # take
-        await wait_until(pilot, lambda: len(r.history) > 3, "the next steps")
-        status = text(play.query_one("#status"))
+        # The status names the seat to move: Gold's name is in it again once its turn comes round,
+        # so that (and the steps) is what is waited for, read in the same look as it is asserted.
+        seen = {"status": ""}
+
+        def gold_named_again() -> bool:
+            seen["status"] = text(play.query_one("#status"))
+            return len(r.history) > 3 and SHOWN in seen["status"]
+
+        await wait_until(pilot, gold_named_again, "the next steps, then the status naming Gold again")
+        status = seen["status"]
         log = "".join(str(line.text).rstrip() for line in play.query_one("#events").lines)  # wrapped lines joined
         assert not steers(status) and not steers(log)
         assert "".join(f"{SHOWN} takes".split()) in "".join(log.split()) and SHOWN in status
