@@ -60,7 +60,6 @@ class TaflGame:
     game = "tafl"
     seats: tuple[str, ...] = SIDE_NAMES
     # What was worked out for the position, None until asked (see _clear_caches).
-    _ranks: list[int] | None  # the legal moves as ranks, ascending
     _legal: list[tuple[int, int]] | None  # the legal moves
     _point: Decision | None  # the Decision listing them
 
@@ -129,10 +128,7 @@ class TaflGame:
     def apply(self, code: Code) -> list[Event]:
         if self.result is not None:
             raise RulesError("the game is over")
-        try:
-            rank = self._mt.rank_of_code.get(code)  # a code as point() lists them
-        except TypeError:  # unhashable: no code at all (refused below)
-            rank = None
+        rank = _rank_of(self._mt, code)  # a code as point() lists them; None: refused below
         if rank is not None and allows(self._codes, self.to_move, self._mt, rank):
             return self._play(*self._mt.move_at[rank])  # type: ignore[misc]  # a code's rank: a move, never None
         # Anything else is parsed (square names as a person may write them), or refused.
@@ -155,7 +151,7 @@ class TaflGame:
         c._hash, c._hash_from = self._hash, dict(self._hash_from)
         c.result, c.last = self.result, self.last
         # The caches are never changed in place, only replaced: shared until either side moves.
-        c._ranks, c._legal, c._point = self._ranks, self._legal, self._point
+        c._legal, c._point = self._legal, self._point
         return c
 
     def canonical(self) -> Any:
@@ -203,23 +199,14 @@ class TaflGame:
         return self._mt.position(bytes(self._bytes))
 
     def legal_moves(self) -> list[tuple[int, int]]:
-        if self._legal is None:
-            ranks = self._legal_ranks()
+        if self._legal is None:  # in scan order (core/tafl/movegen.py ranks_of)
+            ranks = [] if self.result is not None else ranks_of(self._codes, self.to_move, self._mt)
             self._legal = list(map(self._mt.move_at.__getitem__, ranks))  # type: ignore[arg-type]  # moves': no None
         return self._legal
 
-    def _legal_ranks(self) -> list[int]:
-        """The legal moves as ranks (core/tafl/movegen.py), ascending: the scan order."""
-        if self._ranks is None:
-            if self.result is not None:
-                self._ranks = []
-            else:
-                self._ranks = ranks_of(self._codes, self.to_move, self._mt)
-        return self._ranks
-
     def _clear_caches(self) -> None:
         """Forget what was worked out for the position: the board or the side to move changed."""
-        self._ranks = self._legal = self._point = None
+        self._legal = self._point = None
 
     def is_legal(self, f: int, t: int) -> bool:
         """Whether f->t is among :meth:`legal_moves`: one look-up in its line's cached moves, as
@@ -364,7 +351,7 @@ class TaflGame:
         captured = self._captures(t, piece)
         self.ply += 1
         self.to_move = 1 - mover
-        self._ranks = self._legal = self._point = None  # _clear_caches(), inline: every move
+        self._legal = self._point = None  # _clear_caches(), inline: every move
         if not captured:  # most moves
             self.quiet += 1
             self.last = (f, t, ())
@@ -499,11 +486,16 @@ def _listed(codes: list[int], side: int, mt: MoveTables) -> tuple[Code, ...]:
 
 def _allowed(codes: list[int], side: int, mt: MoveTables, code: object) -> bool:
     """Whether ``code`` is one of :func:`_listed`'s codes, without listing them."""
-    try:
-        rank = mt.rank_of_code.get(code)  # type: ignore[call-overload]  # any object: a code or not
-    except TypeError:  # unhashable: no code at all
-        return False
+    rank = _rank_of(mt, code)
     return rank is not None and allows(codes, side, mt, rank)
+
+
+def _rank_of(mt: MoveTables, code: object) -> int | None:
+    """The rank of the move ``code`` names as :func:`_listed` lists codes; None for any other object."""
+    try:
+        return mt.rank_of_code.get(code)  # type: ignore[call-overload]  # any object: a code or not
+    except TypeError:  # unhashable: no code at all
+        return None
 
 
 # -- setup -----------------------------------------------------------------
