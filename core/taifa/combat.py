@@ -291,11 +291,12 @@ class Revealed(NamedTuple):
 def _reveal(t: Table, f: Fight) -> Revealed:
     """5.1 step 5: turn the cards up and apply the Responses."""
     f.cards = [(side, k, c, True) for side, k, c, _ in f.cards]
-    for side in ("attack", "defence") if t.telling else ():
-        placed = [t.label(c) for sd, _, c, _ in f.cards if sd == side]
-        if placed:
-            t.emit("reveal", f"{side.capitalize()}: {', '.join(placed)}", "taifa 5.1", side,
-                   *(c for sd, _, c, _ in f.cards if sd == side))
+    if t.telling:  # the cards each side shows, worded only when someone reads them
+        for side in ("attack", "defence"):
+            placed = [t.label(c) for sd, _, c, _ in f.cards if sd == side]
+            if placed:
+                t.emit("reveal", f"{side.capitalize()}: {', '.join(placed)}", "taifa 5.1", side,
+                       *(c for sd, _, c, _ in f.cards if sd == side))
     troops = [c for side, _, c, _ in f.cards if side == "attack" and t.card(c).kind == "troop"]
     strength = troop_strength(t, troops)
     dice: dict[str, Dice] = {"attack": [], "defence": []}
